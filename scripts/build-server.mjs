@@ -1,0 +1,21 @@
+// Bundles the server (our code only; packages stay in node_modules) and copies the SQL migrations beside it.
+// Usage: node scripts/build-server.mjs [outdir]   (default dist/server)
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const outdir = path.resolve(process.argv[2] ?? 'dist/server');
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: { main: 'src/server/main.ts' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  tsconfig: 'tsconfig.json',
+  logLevel: 'warning',
+});
+cpSync('src/server/db/migrations', path.join(outdir, 'migrations'), { recursive: true });

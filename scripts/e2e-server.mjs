@@ -1,0 +1,34 @@
+// Builds the product exactly as `npm start` does, into a folder of its own per port (so several runs can
+// share a checkout), and serves it on a fresh embedded database seeded with the demo catalogue.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
+const port = process.env.E2E_PORT ?? '3100';
+const root = path.resolve('.e2e', port);
+rmSync(root, { recursive: true, force: true });
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', path.join(root, 'web')]);
+run('node', ['scripts/build-server.mjs', path.join(root, 'server')]);
+
+const server = spawn('node', ['--enable-source-maps', path.join(root, 'server', 'main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(root, 'data'),
+    WEB_DIST: path.join(root, 'web'),
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, openDatabase } from '@/server/db/client';
+import { loadJwtSecret } from '@/server/plugins/auth';
+import { buildTestApp, type TestApp } from '@/server/test/build-test-app';
+
+let t: TestApp;
+const web = mkdtempSync(path.join(tmpdir(), 'bachat-web-'));
+beforeAll(async () => {
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(web, 'assets'));
+  writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  t = await buildTestApp({ env: { WEB_DIST: web, AUTH_RATE_LIMIT_MAX: '3' } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+describe('platform', () => {
+  it('reports health with the database status', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', driver: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas, and browsable docs', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(spec.openapi).toMatch(/^3\./);
+    for (const p of ['/api/products/all', '/api/products/{id}', '/api/wishlist', '/api/price-alerts/{id}', '/api/comparisons', '/api/auth/login', '/api/auth/signup', '/api/auth/profile']) {
+      expect(spec.paths, p).toHaveProperty([p]);
+    }
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('answers unknown API paths with a JSON 404 and serves the web app for page routes', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found: GET /api/nothing-here' });
+    for (const page of ['/', '/products/electronics/mobiles', '/product/12', '/comparison?products=1,2', '/price-tracking', '/wishlist']) {
+      const response = await t.app.inject({ method: 'GET', url: page });
+      expect(response.statusCode, page).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('rate-limits sign-in attempts with a JSON 429', async () => {
+    const attempt = () => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x@example.in', password: 'whatever1' } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ detail: string }>().detail).toMatch(/^Too many requests/);
+  });
+
+  it('sets security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('secrets and the embedded database', () => {
+  it('generates the JWT secret once and keeps it in the data directory', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bachat-secret-'));
+    const first = loadJwtSecret({ dataDir: dir });
+    const second = loadJwtSecret({ dataDir: dir });
+    expect(Buffer.from(first).toString()).toBe(Buffer.from(second).toString());
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').length).toBeGreaterThanOrEqual(48);
+    expect(Buffer.from(loadJwtSecret({ dataDir: dir, jwtSecret: 'x'.repeat(40) })).toString()).toBe('x'.repeat(40));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets only one process open a data directory, with a clear message, and keeps data across reopen', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bachat-lock-'));
+    const first = await openDatabase({ kind: 'pglite', dataDir: dir });
+    await expect(openDatabase({ kind: 'pglite', dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    await expect(openDatabase({ kind: 'pglite', dataDir: dir })).rejects.toThrow(/in use by another Bachat process/);
+    await first.db.execute("insert into stores (slug, name, homepage) values ('kept', 'Kept', 'https://kept.example')");
+    await first.close();
+    const reopened = await openDatabase({ kind: 'pglite', dataDir: dir });
+    const rows = await reopened.db.execute('select slug from stores');
+    expect(JSON.stringify(rows)).toContain('kept');
+    await reopened.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+});

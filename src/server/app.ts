@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { comparisonRoutes } from './modules/comparisons/routes';
+import { healthRoutes } from './modules/health/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { priceAlertRoutes } from './modules/price-alerts/routes';
+import { productRoutes } from './modules/products/routes';
+import { reviewRoutes } from './modules/reviews/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
+import { authPlugin, loadJwtSecret } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { swaggerPlugin } from './plugins/swagger';
+import type { App } from './types';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Close the database with the app (the server does; tests that share one database don't). */
+  ownsDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra route modules under /api (later features register here). */
+  extraApiRoutes?: ((app: App) => Promise<void>)[];
+};
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Ids come as path segments; a long junk URL should be a 404, not a router stress test.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Product images may come from store feeds (other hosts); charts use inline styles.
+        'img-src': ["'self'", 'data:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'media-src': ["'self'", 'https:'],
+        'frame-src': ["'self'", 'https:'],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      detail: `Too many requests: try again in ${context.after}`,
+    }),
+  });
+  await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase ?? false });
+  await app.register(authPlugin, { secret: loadJwtSecret({ jwtSecret: config.JWT_SECRET, dataDir: config.DATA_DIR }), ttl: config.JWT_TTL });
+  await app.register(swaggerPlugin);
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      await typed.register(healthRoutes);
+      await typed.register(productRoutes);
+      await typed.register(reviewRoutes);
+      await typed.register(mediaRoutes);
+      await typed.register(authRoutes, { rateLimitMax: config.AUTH_RATE_LIMIT_MAX });
+      await typed.register(wishlistRoutes);
+      await typed.register(priceAlertRoutes);
+      await typed.register(comparisonRoutes);
+      for (const routes of options.extraApiRoutes ?? []) await typed.register(routes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = path.resolve(config.WEB_DIST);
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    // Hashed bundles never change; index.html must be revalidated so a deploy is picked up.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '');
+    if (isPage && hasWeb) {
+      // Client-side routes: the web app decides what the path shows.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}
+
+export type BachatApp = Awaited<ReturnType<typeof buildApp>>;

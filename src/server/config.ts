@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL: z.string().default('7d'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFlag.default(true),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  FEEDS_SCHEDULE: booleanFlag.default(false),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bachat <alerts@bachat.local>'),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  /** Set behind a load balancer so rate limits and logs see the client address. */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Where the built web app is; the API alone runs without it. */
+  WEB_DIST: z.string().default('./dist/web'),
+});
+
+export type AppConfig = z.infer<typeof envSchema>;
+
+/** Reads the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

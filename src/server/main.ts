@@ -1,0 +1,40 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DataDirLockedError } from './db/client';
+import { openConfiguredDatabase } from './db/open';
+import { seedDemoCatalogue } from './db/seed/seed';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp({ config, database, ownsDatabase: true });
+
+  if (config.SEED_DEMO) {
+    const started = Date.now();
+    const result = await seedDemoCatalogue(database.db);
+    if (result.seeded) app.log.info({ products: result.products, ms: Date.now() - started }, 'seeded the demo catalogue');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info({ driver: database.kind }, `Bachat is serving on http://localhost:${config.PORT}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError || (error instanceof Error && error.message.startsWith('Invalid configuration'))) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

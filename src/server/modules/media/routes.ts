@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { errorSchema } from '@/shared/contracts/common';
+import { products } from '@/server/db/schema';
+import { renderProductSvg } from '@/server/db/seed/product-image';
+import { notFound } from '@/server/http-error';
+import type { App } from '@/server/types';
+
+/**
+ * Product illustrations are drawn from the product's own data, so the demo catalogue needs no internet
+ * and no image files in git. Index 0 is the main image, 1..n the gallery.
+ */
+export async function mediaRoutes(app: App) {
+  const { db } = app.database;
+  app.get(
+    '/media/products/:slug/:file',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['media'],
+        summary: 'A product illustration (SVG)',
+        params: z.object({ slug: z.string().max(200), file: z.string().regex(/^\d{1,2}\.svg$/, 'must be like 0.svg') }),
+        response: { 304: z.null(), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const [product] = await db
+        .select({ name: products.name, brand: products.brand, kind: products.kind, color: products.color })
+        .from(products)
+        .where(eq(products.slug, request.params.slug))
+        .limit(1);
+      if (!product) throw notFound('Image not found');
+      const svg = renderProductSvg({ ...product, variant: Number.parseInt(request.params.file, 10) });
+      const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
+      reply.header('cache-control', 'public, max-age=86400').header('etag', etag).type('image/svg+xml');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return reply.send(svg);
+    },
+  );
+}

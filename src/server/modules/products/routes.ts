@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { resolveCategoryPath } from '@/shared/catalog';
+import { errorSchema, idParam } from '@/shared/contracts/common';
+import {
+  candidatesQuery,
+  listingQuery,
+  paginationQuery,
+  productPageSchema,
+  productSchema,
+  productSearchQuery,
+} from '@/shared/contracts/product';
+import { notFound } from '@/server/http-error';
+import type { App } from '@/server/types';
+
+const tags = ['products'];
+const idParams = z.object({ id: idParam });
+
+export async function productRoutes(app: App) {
+  const repo = app.productRepository;
+
+  app.get(
+    '/products/all',
+    {
+      schema: {
+        tags,
+        summary: 'All products, a page at a time (the home page and comparison without a category)',
+        querystring: paginationQuery.extend({ sort: listingQuery.shape.sort }),
+        response: { 200: productPageSchema, 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, sort } = request.query;
+      return repo.list({}, { page, pageSize, sort });
+    },
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary: 'Products matching filters: category path, price range, brand, search text, trending',
+        querystring: productSearchQuery,
+        response: { 200: productPageSchema, 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, sort, category, subcategory, subSubcategory, ...rest } = request.query;
+      const path = category ? resolveCategoryPath([category, subcategory, subSubcategory].filter((s): s is string => Boolean(s))) : null;
+      if (category && !path) return { items: [], total: 0, page, pageSize };
+      return repo.list({ ...rest, path: path ?? undefined }, { page, pageSize, sort });
+    },
+  );
+
+  const listingHandler = async (params: string[], query: z.infer<typeof listingQuery>) => {
+    const path = resolveCategoryPath(params);
+    if (!path) throw notFound(`Category not found: ${params.join('/')}`);
+    const { page, pageSize, sort, price, brand } = query;
+    return repo.list({ path, price, brand }, { page, pageSize, sort });
+  };
+  const listingSchema = <P extends z.ZodType>(summary: string, params: P) => ({
+    schema: { tags, summary, params, querystring: listingQuery, response: { 200: productPageSchema, 400: errorSchema, 404: errorSchema } },
+  });
+
+  app.get(
+    '/products/browse/:category',
+    listingSchema('Listing of a top category', z.object({ category: z.string().max(100) })),
+    async (request) => listingHandler([request.params.category], request.query),
+  );
+  app.get(
+    '/products/browse/:category/:subcategory',
+    listingSchema('Listing of a subcategory', z.object({ category: z.string().max(100), subcategory: z.string().max(100) })),
+    async (request) => listingHandler([request.params.category, request.params.subcategory], request.query),
+  );
+  app.get(
+    '/products/browse/:category/:subcategory/:subSubcategory',
+    listingSchema(
+      'Listing of a sub-subcategory',
+      z.object({ category: z.string().max(100), subcategory: z.string().max(100), subSubcategory: z.string().max(100) }),
+    ),
+    async (request) =>
+      listingHandler([request.params.category, request.params.subcategory, request.params.subSubcategory], request.query),
+  );
+
+  app.get(
+    '/products/category/:category',
+    {
+      schema: {
+        tags,
+        summary: 'Comparison candidates of a category, excluding given ids, the given subcategory first',
+        params: z.object({ category: z.string().max(100) }),
+        querystring: candidatesQuery,
+        response: { 200: z.array(productSchema), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const path = resolveCategoryPath([request.params.category]);
+      if (!path) throw notFound(`Category not found: ${request.params.category}`);
+      const { exclude = [], subcategory, limit } = request.query;
+      return repo.candidates({ category: path.category, subcategory, exclude, limit });
+    },
+  );
+
+  const productHandler = async (id: number) => {
+    const product = await repo.findById(id);
+    if (!product) throw notFound('Product not found');
+    return product;
+  };
+  const productSchemaOptions = (summary: string) => ({
+    schema: { tags, summary, params: idParams, response: { 200: productSchema, 400: errorSchema, 404: errorSchema } },
+  });
+  app.get('/products/:id', productSchemaOptions('One product with all its offers'), async (request) => productHandler(request.params.id));
+  app.get('/products/single/:id', productSchemaOptions('One product (alias of /products/{id})'), async (request) =>
+    productHandler(request.params.id),
+  );
+}

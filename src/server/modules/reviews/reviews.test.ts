@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '@/shared/contracts/product';
+import { buildTestApp, signUpAndLogIn, type TestApp } from '@/server/test/build-test-app';
+import { insertProduct } from '@/server/test/fixtures';
+
+let t: TestApp;
+let product: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  product = await insertProduct(t.database.db, { name: 'boAt Airdopes', rating: 4, reviewCount: 3 });
+});
+afterAll(async () => t?.close());
+
+const review = { rating: 5, title: 'Great value', body: 'Battery lasts all week.' };
+
+describe('reviews', () => {
+  it('adds a review, updates rating and count, and allows one per user per product', async () => {
+    const { headers } = await signUpAndLogIn(t.app);
+    const created = await t.app.inject({ method: 'POST', url: `/api/products/${product}/reviews`, headers, payload: review });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ rating: 5, title: 'Great value', author: 'Asha V.', mine: true });
+
+    const updated = (await t.app.inject({ method: 'GET', url: `/api/products/${product}` })).json<Product>();
+    expect(updated.reviews).toBe(4);
+    expect(updated.rating).toBe(4.25); // (4 × 3 + 5) / 4
+
+    const again = await t.app.inject({ method: 'POST', url: `/api/products/${product}/reviews`, headers, payload: review });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'You have already reviewed this product' });
+
+    const list = await t.app.inject({ method: 'GET', url: `/api/products/${product}/reviews`, headers });
+    expect(list.json()).toMatchObject({ total: 1, reviews: 4, rating: 4.25, items: [{ title: 'Great value', mine: true }] });
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/products/${product}/reviews` });
+    expect(anonymous.json()).toMatchObject({ items: [{ mine: false }] });
+  });
+
+  it('validates rating 1–5, title and text, and needs sign-in', async () => {
+    const { headers } = await signUpAndLogIn(t.app);
+    const bad = await t.app.inject({ method: 'POST', url: `/api/products/${product}/reviews`, headers, payload: { rating: 6, title: '', body: '' } });
+    expect(bad.statusCode).toBe(400);
+    const { detail } = bad.json<{ detail: string }>();
+    expect(detail).toContain('body.rating: Rating must be 1 to 5');
+    expect(detail).toContain('body.title: Title is required');
+    expect((await t.app.inject({ method: 'POST', url: `/api/products/${product}/reviews`, payload: review })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: `/api/products/777777/reviews`, headers, payload: review })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+import { Slot } from 'radix-ui';
+import type * as React from 'react';
+
+import { cn } from '@/web/lib/utils';
+
+export function Card({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card"
+      className={cn(
+        'flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card-header"
+      className={cn(
+        '@container/card-header grid auto-rows-min grid-rows-[auto_auto] items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+type TitleProps = React.ComponentProps<'div'> & {
+  /** Pass a heading (`<h2>`) as the child so the card shows up in the page outline. */
+  asChild?: boolean;
+};
+
+export function CardTitle({ className, asChild = false, ...props }: TitleProps) {
+  const Comp = asChild ? Slot.Root : 'div';
+  return <Comp data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/** Right-aligned slot in the header (e.g. a "Save Comparison" button). */
+export function CardAction({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card-action"
+      className={cn('col-start-2 row-span-2 row-start-1 self-start justify-self-end', className)}
+      {...props}
+    />
+  );
+}
+
+export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-content" className={cn('px-6', className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div data-slot="card-footer" className={cn('flex items-center px-6 [.border-t]:pt-6', className)} {...props} />
+  );
+}

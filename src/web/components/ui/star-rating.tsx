@@ -1,0 +1,46 @@
+import { Star } from 'lucide-react';
+import type * as React from 'react';
+
+import { cn } from '@/web/lib/utils';
+
+const sizes = { sm: 'size-3.5', default: 'size-4', lg: 'size-5' } as const;
+
+export type StarRatingProps = Omit<React.ComponentProps<'div'>, 'children'> & {
+  rating: number;
+  max?: number;
+  size?: keyof typeof sizes;
+};
+
+/** Stars filled for a rating: floored, never half stars (SPEC §3, §9), clamped to 0..max. */
+export function filledStars(rating: number, max = 5): number {
+  if (!Number.isFinite(rating)) return 0;
+  return Math.min(max, Math.max(0, Math.floor(rating)));
+}
+
+export function StarRating({ rating, max = 5, size = 'default', className, ...props }: StarRatingProps) {
+  const filled = filledStars(rating, max);
+  const shown = Number.isFinite(rating) ? rating : 0;
+  return (
+    <div
+      role="img"
+      aria-label={`Rated ${shown} out of ${max}`}
+      data-slot="star-rating"
+      data-rating={shown}
+      className={cn('inline-flex items-center gap-0.5', className)}
+      {...props}
+    >
+      {Array.from({ length: max }, (_, i) => {
+        const on = i < filled;
+        return (
+          <Star
+            key={i}
+            aria-hidden="true"
+            data-slot="star"
+            data-filled={on}
+            className={cn(sizes[size], on ? 'fill-warning text-warning' : 'fill-transparent text-muted-foreground/35')}
+          />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Placeholder until its issue builds the screen. */
+export function ListingPage() {
+  return <div className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-bold">ListingPage</h1></div>;
+}

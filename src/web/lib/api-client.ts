@@ -1,0 +1,81 @@
+/**
+ * The one way the web app talks to the API (SPEC point 7): same-origin /api, the bearer token from local
+ * storage, JSON in and out, and every failure as an ApiError carrying the server's `detail`.
+ */
+
+export const TOKEN_KEY = 'bachat.token';
+export const UNAUTHORIZED_EVENT = 'bachat:unauthorized';
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status, or 0 when the request never got an answer (offline, network error). */
+    readonly status: number,
+    readonly detail: string,
+    readonly code: 'NETWORK_ERROR' | 'HTTP_ERROR' = 'HTTP_ERROR',
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+export const getToken = (): string | null => {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+};
+export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
+
+type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal | undefined };
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
+  }
+
+  if (response.status === 401) {
+    // SPEC point 8: any 401 removes the stored token; the auth state listens and signs out.
+    clearToken();
+    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const detail =
+      data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string' ? data.detail : response.statusText;
+    throw new ApiError(response.status, detail);
+  }
+  return data as T;
+}
+
+/** Builds a query string from defined values only. */
+export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

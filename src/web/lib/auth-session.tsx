@@ -1,0 +1,118 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { z } from 'zod';
+import type { loginResponseSchema, signupRequestSchema, userSchema } from '@/shared/auth-schemas';
+import { api, clearToken, getToken, setToken, UNAUTHORIZED_EVENT } from './api-client';
+
+export type User = z.infer<typeof userSchema>;
+export type SignupInput = z.infer<typeof signupRequestSchema>;
+type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export type AuthTab = 'signin' | 'signup';
+
+type AuthContextValue = {
+  user: User | null;
+  token: string | null;
+  /** 'loading' while a stored token's profile is being fetched: show neither signed-in nor signed-out UI yet. */
+  status: 'loading' | 'authenticated' | 'anonymous';
+  isAuthenticated: boolean;
+  login: (email: string, password: string) => Promise<void>;
+  signup: (input: SignupInput) => Promise<void>;
+  logout: () => void;
+  dialog: { open: boolean; tab: AuthTab };
+  openAuthDialog: (tab?: AuthTab) => void;
+  setAuthDialogOpen: (open: boolean) => void;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const profileQueryKey = (token: string | null) => ['auth', 'profile', token] as const;
+
+/**
+ * SPEC point 4, Authentication: the token lives in local storage; with a token the profile is fetched and a
+ * failure signs out; a user counts as authenticated only with both token and profile.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setTokenState] = useState<string | null>(getToken);
+  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'signin' });
+
+  const profile = useQuery({
+    queryKey: profileQueryKey(token),
+    queryFn: ({ signal }) => api<User>('/auth/profile', { signal }),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const logout = useCallback(() => {
+    clearToken();
+    setTokenState(null);
+    // Nothing of the previous user's may stay on screen.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'products' });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (profile.isError) logout();
+  }, [profile.isError, logout]);
+
+  useEffect(() => {
+    const onUnauthorized = () => setTokenState(null);
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { access_token } = await api<LoginResponse>('/auth/login', { method: 'POST', body: { email, password } });
+      setToken(access_token);
+      const user = await queryClient.fetchQuery({
+        queryKey: profileQueryKey(access_token),
+        queryFn: () => api<User>('/auth/profile'),
+        staleTime: Number.POSITIVE_INFINITY,
+      });
+      if (!user) throw new Error('Login failed');
+      setTokenState(access_token);
+    },
+    [queryClient],
+  );
+
+  const signup = useCallback(
+    async (input: SignupInput) => {
+      await api<User>('/auth/signup', { method: 'POST', body: input });
+      await login(input.email, input.password);
+    },
+    [login],
+  );
+
+  const user = token ? (profile.data ?? null) : null;
+  const status: AuthContextValue['status'] = token === null ? 'anonymous' : user ? 'authenticated' : profile.isError ? 'anonymous' : 'loading';
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      token,
+      status,
+      isAuthenticated: status === 'authenticated',
+      login,
+      signup,
+      logout,
+      dialog,
+      openAuthDialog: (tab: AuthTab = 'signin') => setDialog({ open: true, tab }),
+      setAuthDialogOpen: (open: boolean) => setDialog((current) => ({ ...current, open })),
+    }),
+    [user, token, status, login, signup, logout, dialog],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth needs AuthProvider');
+  return context;
+}
+
+export function initials(user: Pick<User, 'firstName' | 'lastName'>): string {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+}

@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { WishlistItem } from '@/shared/contracts/account';
+import { api, ApiError } from './api-client';
+import { useAuth } from './auth-session';
+
+/**
+ * The signed-in user's wishlist, shared by every screen with a heart or Save button (SPEC points 4 and 8):
+ * toggling adds or removes, with SPEC's toasts, and asks signed-out shoppers to sign in.
+ */
+export const wishlistQueryKey = ['wishlist'] as const;
+
+export function useWishlistQuery() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: wishlistQueryKey,
+    queryFn: ({ signal }) => api<WishlistItem[]>('/wishlist', { signal }),
+    enabled: isAuthenticated,
+  });
+}
+
+export function useWishlistIds(): Set<number> {
+  const { data } = useWishlistQuery();
+  return new Set((data ?? []).map((item) => item.productId));
+}
+
+type ProductRef = { id: number; name: string };
+
+export function useAddToWishlist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: ProductRef) => api<WishlistItem>('/wishlist', { method: 'POST', body: { productId: product.id } }),
+    onSuccess: (_item, product) => {
+      toast.success('Added to Wishlist', { description: `${product.name} has been added to your wishlist.` });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) {
+        toast.error('Already in Wishlist', { description: 'This product is already in your wishlist.' });
+      } else {
+        toast.error('Error', { description: 'Failed to add to wishlist.' });
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: wishlistQueryKey }),
+  });
+}
+
+export function useRemoveFromWishlist(options: { pageMessages?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (product: ProductRef) => api<void>(`/wishlist/${product.id}`, { method: 'DELETE' }),
+    onSuccess: (_result, product) => {
+      // Remove locally without reloading the list (SPEC point 4, Wishlist page).
+      queryClient.setQueryData<WishlistItem[]>(wishlistQueryKey, (items) => items?.filter((item) => item.productId !== product.id));
+      toast.success('Removed from Wishlist', { description: `${product.name} has been removed from your wishlist.` });
+    },
+    onError: () => {
+      toast.error('Error', { description: options.pageMessages ? 'Failed to remove item from wishlist.' : 'Failed to remove from wishlist.' });
+    },
+  });
+}
+
+/** In wishlist: remove; otherwise add (SPEC point 4, Home wishlist toggle). Signed out: the sign-in toast. */
+export function useToggleWishlist() {
+  const { isAuthenticated } = useAuth();
+  const ids = useWishlistIds();
+  const add = useAddToWishlist();
+  const remove = useRemoveFromWishlist();
+  return {
+    isSaved: (productId: number) => ids.has(productId),
+    isPending: add.isPending || remove.isPending,
+    toggle: (product: ProductRef) => {
+      if (!isAuthenticated) {
+        toast.error('Please Sign In', { description: 'You need to be logged in to manage your wishlist.' });
+        return;
+      }
+      if (ids.has(product.id)) remove.mutate(product);
+      else add.mutate(product);
+    },
+  };
+}
