@@ -14,6 +14,7 @@ import { mediaRoutes } from './modules/media/routes';
 import { priceAlertRoutes } from './modules/price-alerts/routes';
 import { productRoutes } from './modules/products/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import { searchRoutes } from './modules/search/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { authPlugin, loadJwtSecret } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -59,10 +60,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      detail: `Too many requests: try again in ${context.after}`,
-    }),
+    // The builder's result is thrown into the error handler, which turns it into `{"detail"}`.
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests: try again in ${context.after}`), { statusCode: 429 }),
   });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase ?? false });
   await app.register(authPlugin, { secret: loadJwtSecret({ jwtSecret: config.JWT_SECRET, dataDir: config.DATA_DIR }), ttl: config.JWT_TTL });
@@ -74,6 +74,7 @@ export async function buildApp(options: BuildAppOptions) {
       await typed.register(healthRoutes);
       await typed.register(productRoutes);
       await typed.register(reviewRoutes);
+      await typed.register(searchRoutes);
       await typed.register(mediaRoutes);
       await typed.register(authRoutes, { rateLimitMax: config.AUTH_RATE_LIMIT_MAX });
       await typed.register(wishlistRoutes);

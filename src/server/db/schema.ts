@@ -242,6 +242,139 @@ export const notifications = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** The product the notification is about (links the panel to its page); null when it was deleted. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.readAt)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.readAt), index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every item of every store feed as last imported (docs/decisions/feeds-variants.md): the store's own id,
+ * the product it joined, and what the feed said. A store's offer for a product is derived from its items
+ * (the cheapest in-stock one), so variants (item_group_id) and duplicate listings fold into one offer.
+ */
+export const feedItems = pgTable(
+  'feed_items',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The feed's `id`. */
+    itemId: text('item_id').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The feed's `item_group_id`: the store's items of one group are variants of one product. */
+    groupId: text('group_id'),
+    /** "Maroon / M": the variant's name, for grouped items only. */
+    variant: text('variant'),
+    title: text('title').notNull(),
+    link: text('link').notNull(),
+    imageLink: text('image_link').notNull(),
+    /** The regular price; current_price is the sale price when there is one. */
+    price: money('price').notNull(),
+    salePrice: money('sale_price'),
+    currentPrice: money('current_price').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    shippingCost: numeric('shipping_cost', { precision: 10, scale: 2 }),
+    /** GTIN zero-padded to 14 digits (gtinKey), so a UPC and an EAN of one product match. */
+    gtinKey: text('gtin_key'),
+    brand: text('brand'),
+    mpn: text('mpn'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('feed_items_store_item_idx').on(t.storeId, t.itemId),
+    index('feed_items_product_idx').on(t.productId, t.storeId),
+    index('feed_items_gtin_idx').on(t.gtinKey).where(sql`${t.gtinKey} is not null`),
+    index('feed_items_brand_mpn_idx').on(sql`lower(${t.brand})`, sql`lower(${t.mpn})`).where(sql`${t.mpn} is not null`),
+    index('feed_items_group_idx').on(t.storeId, t.groupId).where(sql`${t.groupId} is not null`),
+  ],
+);
+
+/** One feed import: what it did, or why it failed (`npm run feeds -- status`). */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The file path or URL imported. */
+    source: text('source').notNull(),
+    /** 'cli' or 'schedule'. */
+    trigger: text('trigger').notNull().default('cli'),
+    /** 'running', 'succeeded' or 'failed'. */
+    status: text('status').notNull().default('running'),
+    /** A partial feed does not mark missing items out of stock. */
+    partial: boolean('partial').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Touched while the import works; a 'running' run without a recent heartbeat was interrupted. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    itemsRead: integer('items_read').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    priceChanges: integer('price_changes').notNull().default(0),
+    markedOutOfStock: integer('marked_out_of_stock').notNull().default(0),
+    productsCreated: integer('products_created').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    /** The first row errors ({ position, line?, id?, reason }), so a huge bad feed stays a small row. */
+    errors: jsonb('errors').$type<{ position: number; line?: number; id?: string; reason: string }[]>().notNull().default([]),
+    /** Why a failed run failed. */
+    message: text('message'),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [
+    index('import_runs_store_started_idx').on(t.storeId, t.startedAt),
+    index('import_runs_started_idx').on(t.startedAt),
+    // One import per store at a time, across processes (CLI, scheduler, other instances).
+    uniqueIndex('import_runs_one_running_idx').on(t.storeId).where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/**
+ * Feed category paths (product_type or google_product_category, normalised: lower case, " > " between
+ * levels) → catalogue path. An item that needs a new product and whose paths map to nothing is a row error.
+ */
+export const categoryMappings = pgTable('category_mappings', {
+  source: text('source').primaryKey(),
+  category: text('category').notNull(),
+  subcategory: text('subcategory'),
+  subSubcategory: text('sub_subcategory'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Alert e-mails waiting to be sent (transactional outbox): written with the notification, claimed with
+ * FOR UPDATE SKIP LOCKED under a lease, marked sent after the SMTP server accepted it. One row per
+ * notification, so one e-mail per crossing however often the evaluation runs.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** 'pending', 'sending' (claimed), 'sent' or 'failed' (gave up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimToken: text('claim_token'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_notification_idx').on(t.notificationId),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );

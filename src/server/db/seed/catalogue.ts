@@ -175,15 +175,15 @@ function electronicsDraft(rng: Rng, subcategory: string, entry: ElectronicsEntry
       : colours.length > 1
         ? `It comes in ${listJoin(colourNames, 'and')}.`
         : `It comes in ${main[0].toLowerCase()}.`;
-  const description = [entry.blurb, availability, `Covered by a ${info.warranty} from ${entry.brand} India.`].join(' ');
+  const description = [entry.blurb, availability, `${entry.brand} India backs it with a ${info.warranty}.`].join(' ');
 
-  const highlights = entry.facts.slice(0, rng.int(4, 5)).map((fact) => fact);
+  const highlights = entry.facts.slice(0, rng.int(4, 5));
   if (highlights.length < 6 && rng.chance(0.5)) highlights.push(`Warranty: ${info.warranty}`);
 
   return {
     name,
     brand: entry.brand,
-    model: entry.model,
+    model: shortModel(entry.model),
     category: 'electronics',
     subcategory,
     subSubcategory: null,
@@ -194,7 +194,7 @@ function electronicsDraft(rng: Rng, subcategory: string, entry: ElectronicsEntry
     highlights,
     specs: [
       ['Brand', entry.brand],
-      ['Model Name', entry.model],
+      ['Model Name', shortModel(entry.model)],
       ['Model Number', mpn],
       ['Colour', main[0]],
       ...facts,
@@ -210,6 +210,16 @@ function electronicsDraft(rng: Rng, subcategory: string, entry: ElectronicsEntry
     gtin: ean13(rng, GTIN_PREFIX[entry.brand] ?? '890'),
     mpn,
   };
+}
+
+/** Words after which a store title stops naming the model and starts describing it. */
+const MODEL_DESCRIPTORS =
+  /\s+(?:with|Mirrorless|DSLR|Full-Frame|Action Camera|Instant Camera|Prime Lens|Portable (?:Bluetooth )?Speaker|Bluetooth|Party Speaker|Smart|Google TV|Home Speaker|True Wireless|Wireless|Laptop|Gaming|Monitor|Dash Cam|Tyre Inflator|Cordless|Single-DIN|Car Stereo|Car Speakers|Car Charger|Fitness Band|Smartwatch|Power Bank|\d+(?:\.\d+)+ch|\d+mAh|\d+(?:\.\d+)?-inch\b(?!.*\())\b.*$/;
+
+/** "Pavilion 15 Laptop (13th Gen Intel Core i5)" -> "Pavilion 15"; TVs lose their size prefix. */
+export function shortModel(model: string): string {
+  const withoutSize = model.replace(/\d+ cm \(\d+ inch\)\s*/, '');
+  return withoutSize.replace(MODEL_DESCRIPTORS, '').replace(/\s*\((?:\d+th Gen )?(?:Intel|AMD)[^)]*\)/, '').trim() || model;
 }
 
 /** GS1 company prefixes as the brands' boxes carry them (890 = India). */
@@ -234,7 +244,7 @@ const MADE_IN_INDIA_KINDS = new Set(['phone', 'tv', 'earbuds', 'neckband', 'watc
 function originOf(entry: ElectronicsEntry): string {
   if (['camera', 'lens'].includes(entry.kind)) return ['Canon', 'Fujifilm'].includes(entry.brand) ? 'Japan' : 'Thailand';
   if (MADE_IN_INDIA_KINDS.has(entry.kind) && !['Bose', 'Marshall', 'Sennheiser', 'Sonos'].includes(entry.brand)) return 'India';
-  return entry.brand === 'Apple' ? 'China' : 'China';
+  return 'China';
 }
 
 function modelNumber(rng: Rng, brand: string): string {
@@ -295,6 +305,8 @@ const PATTERN_PHRASES: Readonly<Record<string, string>> = {
   Textured: 'a textured weave',
 };
 
+const MATERIALS = ['Silk', 'Cotton', 'Linen', 'Chiffon', 'Georgette', 'Organza', 'Denim', 'Velvet'] as const;
+
 const LETTER_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
 const WAIST_SIZES = ['26', '28', '30', '32', '34', '36'] as const;
 
@@ -309,24 +321,32 @@ function apparelDraft(rng: Rng, group: string, leafSlug: ApparelLeafSlug, index:
   const palette = leafSlug === 'jeans' ? DENIM_COLOURS : isWatch ? WATCH_COLOURS : APPAREL_COLOURS;
   const [colorName, color] = rng.pick(palette);
   const pattern = rng.pick(leaf.patterns);
-  const fabric = rng.pick(leaf.fabrics);
+  // When the garment name already names the material ("Linen Saree", "Denim Jacket"), the
+  // fabric must agree with it and is not repeated in the title.
+  const nounMaterial = MATERIALS.find((m) => noun.includes(m));
+  const matching = nounMaterial ? leaf.fabrics.filter((f) => f.includes(nounMaterial)) : [];
+  const fabric = nounMaterial ? (matching.length > 0 ? rng.pick(matching) : nounMaterial) : rng.pick(leaf.fabrics);
+  const patternInNoun = noun.toLowerCase().includes(pattern.split(' ')[0]?.toLowerCase() ?? '');
   const attributes = Object.entries(leaf.attributes).map(([label, values]) => [label, rng.pick(values)] as const);
   const occasion = rng.pick(leaf.occasions);
   const care = rng.pick(leaf.care);
 
-  const name = `${brand} Women ${colorName} ${pattern} ${fabric} ${noun}`;
+  const name = [brand, 'Women', colorName, patternInNoun ? null : pattern, nounMaterial ? null : fabric, noun]
+    .filter(Boolean)
+    .join(' ');
   const model = `${brandCode(brand)}-${LEAF_CODE(leafSlug)}-${rng.int(1000, 9999)}`;
   const [min, max] = leaf.price;
   const level = BRAND_PRICE_LEVEL[brand] ?? 1;
   const raw = Math.exp(rng.float(Math.log(min), Math.log(max))) * level;
-  const price = roundPrice(Math.min(max * 1.6, Math.max(min * 0.8, raw)), 'charm');
+  const price = roundPrice(Math.min(max * 1.25, Math.max(min * 0.85, raw)), 'charm');
   // Fashion MRPs carry deep "discounts" (30-70% off is routine); a few sell at MRP.
   const mrp = rng.chance(0.1) ? price : roundMrpUp(price / (1 - rng.float(0.15, 0.65)));
 
   const nounText = noun.toLowerCase().replace(/\ba-line\b/g, 'A-line');
+  const plural = /(?:Jeans|Shorts|Palazzos|Pants)$/.test(noun);
   const opener = isWatch
     ? `This ${colorName.toLowerCase()} ${nounText} from ${brand} comes on a ${fabric.toLowerCase()}${pattern === 'Slim' ? ' with a slim case' : ` with a ${pattern.toLowerCase()} finish`}.`
-    : `This ${nounText} from ${brand} comes in ${colorName.toLowerCase()} ${fabric.toLowerCase()} with ${PATTERN_PHRASES[pattern] ?? pattern.toLowerCase()}.`;
+    : `${plural ? 'These' : 'This'} ${nounText} from ${brand} ${plural ? 'come' : 'comes'} in ${colorName.toLowerCase()} ${fabric.toLowerCase()} with ${PATTERN_PHRASES[pattern] ?? pattern.toLowerCase()}.`;
   const description = [opener, rng.pick(leaf.styling), `Care: ${care.charAt(0).toLowerCase()}${care.slice(1)}.`].join(' ');
 
   const materialLabel = isWatch ? 'Strap' : 'Fabric';
@@ -428,7 +448,7 @@ function finishProduct(draft: Draft, slug: string, index: number, now: Date): Se
     specifications: specificationsShape(draft.specs, index),
     features: featuresShape(rng, draft),
     galleryCount: rng.int(2, 4),
-    videoUrl: rng.chance(0.025) ? `/api/media/video/${slug}.mp4` : null,
+    videoUrl: rng.chance(0.02) ? `/api/media/video/${slug}.mp4` : null,
     variants,
     // Skewed towards the 4s, as store ratings are.
     rating: Math.round((3 + 1.9 * (1 - rng.next() ** 2)) * 10) / 10,
@@ -457,7 +477,7 @@ function buildOffers(rng: Rng, draft: Draft, slug: string, now: Date): SeedOffer
   const stores = weightedSample(rng, STORE_WEIGHTS[draft.category], count);
   const offers = stores.map((storeSlug): SeedOffer => {
     const style: PriceStyle = rng.chance(0.8) ? 'charm' : 'exact';
-    const current = Math.min(draft.mrp, roundPrice(draft.price * (1 + rng.float(-0.05, 0.07)), style));
+    const current = Math.min(draft.mrp, roundPrice(draft.price * (1 + rng.float(-0.05, 0.05)), style));
     // Some stores show no strike-through price at all.
     const original = draft.mrp === draft.price || rng.chance(0.1) ? current : draft.mrp;
     const inStock = !rng.chance(0.12);

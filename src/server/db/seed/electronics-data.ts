@@ -70,7 +70,7 @@ export const ELECTRONICS: Record<ElectronicsSubcategory, readonly ElectronicsEnt
     e('Redmi', 'Note 14 Pro 5G', 'phone', 23999, 26999,
       'Redmi’s mid-ranger brings a curved 1.5K display, IP68 dust and water resistance and a stabilised Sony sensor.',
       ['Display: 6.67-inch 1.5K 3D curved AMOLED, 120Hz', 'Processor: MediaTek Dimensity 7300-Ultra', 'Rear Camera: 50MP Sony LYT-600 (OIS) + 8MP + 2MP', 'Battery: 5500 mAh, 45W turbo charging', 'Software: Xiaomi HyperOS'],
-      { colours: [['Titan Black', '#2b2d31'], ['Phantom Purple', '#7d5ba6'], ['Spectre Blue', '#4a76b8']] }),
+      { variants: [['8 GB + 128 GB', 0], ['8 GB + 256 GB', 2000], ['12 GB + 512 GB', 6000]], colours: [['Titan Black', '#2b2d31'], ['Phantom Purple', '#7d5ba6'], ['Spectre Blue', '#4a76b8']] }),
     e('Redmi', '14C 5G', 'phone', 9999, 11999,
       'An entry-level 5G phone with a large 6.88-inch 120Hz screen and a battery that lasts two days of light use.',
       ['Display: 6.88-inch HD+, 120Hz', 'Processor: Snapdragon 4 Gen 2', 'Rear Camera: 50MP dual AI camera', 'Battery: 5160 mAh, 18W charging', 'Software: Xiaomi HyperOS'],
@@ -78,7 +78,7 @@ export const ELECTRONICS: Record<ElectronicsSubcategory, readonly ElectronicsEnt
     e('Realme', 'Narzo 70x 5G', 'phone', 11999, 14999,
       'Realme’s budget Narzo pairs a 120Hz display with 45W SUPERVOOC charging and an IP54 splash-resistant body.',
       ['Display: 6.72-inch FHD+, 120Hz', 'Processor: MediaTek Dimensity 6100+', 'Rear Camera: 50MP AI camera', 'Battery: 5000 mAh, 45W SUPERVOOC', 'Software: realme UI 5.0'],
-      { colours: [['Forest Green', '#2f6b4f'], ['Ice Blue', '#8fc3e0']] }),
+      { variants: [['4 GB + 128 GB', 0], ['6 GB + 128 GB', 1000], ['8 GB + 128 GB', 2000]], colours: [['Forest Green', '#2f6b4f'], ['Ice Blue', '#8fc3e0']] }),
     e('Vivo', 'V40 Pro 5G', 'phone', 49999, 55999,
       'The V40 Pro carries ZEISS-co-engineered optics, including a 50MP portrait telephoto, in a 7.58 mm body.',
       ['Display: 6.78-inch 3D curved AMOLED, 120Hz', 'Processor: MediaTek Dimensity 9200+', 'Rear Camera: 50MP + 50MP telephoto + 50MP ultra-wide (ZEISS)', 'Battery: 5500 mAh, 80W FlashCharge', 'Software: Funtouch OS 14'],
@@ -90,7 +90,7 @@ export const ELECTRONICS: Record<ElectronicsSubcategory, readonly ElectronicsEnt
     e('Motorola', 'Edge 50 Fusion', 'phone', 22999, 25999,
       'A vegan-leather-backed Motorola with a 144Hz pOLED screen, IP68 protection and 68W TurboPower charging.',
       ['Display: 6.7-inch pOLED, 144Hz', 'Processor: Snapdragon 7s Gen 2', 'Rear Camera: 50MP Sony LYT-700C (OIS) + 13MP ultra-wide', 'Battery: 5000 mAh, 68W TurboPower', 'Software: Android 14 with Hello UI'],
-      { colours: [['Hot Pink', '#d94a7a'], ['Marshmallow Blue', '#9fb8d8'], ['Forest Blue', '#2e4b5c']] }),
+      { variants: [['8 GB + 128 GB', 0], ['12 GB + 256 GB', 2000]], colours: [['Hot Pink', '#d94a7a'], ['Marshmallow Blue', '#9fb8d8'], ['Forest Blue', '#2e4b5c']] }),
     e('Nothing', 'Phone (3a)', 'phone', 24999, 27999,
       'Nothing’s Glyph-lit transparent design now adds a 50MP 2x telephoto and the Essential Key for quick notes.',
       ['Display: 6.77-inch flexible AMOLED, 120Hz', 'Processor: Snapdragon 7s Gen 3', 'Rear Camera: 50MP + 50MP 2x telephoto + 8MP ultra-wide', 'Battery: 5000 mAh, 50W charging', 'Software: Nothing OS 3.1 (Android 15)'],
@@ -98,7 +98,7 @@ export const ELECTRONICS: Record<ElectronicsSubcategory, readonly ElectronicsEnt
     e('iQOO', 'Z9 5G', 'phone', 19999, 21999,
       'iQOO’s Z9 targets gamers on a budget with a 1800-nit AMOLED panel and a Sony IMX882 sensor with OIS.',
       ['Display: 6.67-inch AMOLED, 120Hz, 1800 nits', 'Processor: MediaTek Dimensity 7200', 'Rear Camera: 50MP Sony IMX882 (OIS) + 2MP', 'Battery: 5000 mAh, 44W FlashCharge', 'Software: Funtouch OS 14'],
-      { colours: [['Brushed Green', '#4f7a5e'], ['Graphene Blue', '#3b4f7a']] }),
+      { variants: [['8 GB + 128 GB', 0], ['8 GB + 256 GB', 2000]], colours: [['Brushed Green', '#4f7a5e'], ['Graphene Blue', '#3b4f7a']] }),
   ],
   tablets: [
     e('Apple', 'iPad (A16) 11-inch Wi-Fi', 'tablet', 33900, 34900,
@@ -325,7 +325,7 @@ export const ELECTRONICS: Record<ElectronicsSubcategory, readonly ElectronicsEnt
       'Xiaomi’s QLED at a mid-range price, with Vivid Picture Engine 2, Dolby Vision and a metal bezel-less frame.',
       ['Panel: QLED 4K, Dolby Vision', 'Processor: Vivid Picture Engine 2', 'Audio: 30W, Dolby Audio, DTS:X', 'Smart TV: Google TV, PatchWall', 'Ports: 3x HDMI (1 eARC), 2x USB'],
       { colours: [['Black', '#1e1f22']] }),
-    e('Samsung', '80 cm (32 inch) HD Ready Smart LED TV', 'tv', 12990, 18900,
+    e('Samsung', '80 cm (32 inch) Wondertainment Series HD Ready Smart LED TV', 'tv', 12990, 18900,
       'A compact 32-inch smart TV for bedrooms and kitchens, with PurColor and Tizen’s free Samsung TV Plus channels.',
       ['Resolution: HD Ready (1366 x 768)', 'Picture: PurColor, HDR', 'Audio: 20W, Dolby Digital Plus', 'Smart TV: Tizen, Samsung TV Plus', 'Ports: 2x HDMI, 1x USB'],
       { colours: [['Glossy Black', '#1b1c1f']] }),
@@ -467,7 +467,7 @@ export const ELECTRONICS: Record<ElectronicsSubcategory, readonly ElectronicsEnt
       'Hero Group’s Qubo records in 3K with Wi-Fi offloading and a supercapacitor that tolerates Indian summers.',
       ['Resolution: 3K (1600p)', 'Field of View: 140° wide angle', 'Storage: microSD up to 1 TB', 'Build: Supercapacitor, heat resistant', 'App: Qubo app with emergency recording'],
       { colours: [['Black', '#1f2023']] }),
-    e('Qubo', 'Smart Tyre Inflator', 'inflator', 2499, 4990,
+    e('Qubo', 'Tyre Inflator Pro', 'inflator', 2499, 4990,
       'A compact digital inflator for cars, bikes and cycles with auto cut-off at the set pressure.',
       ['Power: 12V car socket, 3 m cable', 'Max Pressure: 150 PSI', 'Auto Stop: Yes', 'Display: Digital gauge, PSI/BAR/KPA', 'Extras: LED torch'],
       { colours: [['Black', '#232326']] }),
@@ -509,13 +509,13 @@ export type KindInfo = {
   warranty: string;
 };
 
-const ONE_YEAR = '1 year manufacturer warranty';
+const ONE_YEAR = '1-year manufacturer warranty';
 
 export const ELECTRONICS_KIND_INFO: Readonly<Record<string, KindInfo>> = {
   phone: {
     features: ['5G ready: Works on Jio and Airtel 5G bands', 'Quick unlock: In-display fingerprint and face unlock', 'Dual SIM: Two nano SIMs or nano SIM + eSIM', 'USB Type-C: Charging and data over one cable', 'Stereo speakers: Louder calls, videos and games', 'Long support: Years of Android and security updates'],
     inTheBox: 'Handset, USB Type-C cable, SIM ejector tool, documentation',
-    warranty: '1 year for the device, 6 months for in-box accessories',
+    warranty: '1-year warranty on the device and 6 months on in-box accessories',
   },
   tablet: {
     features: ['Split screen: Two apps side by side', 'Stylus support: Take notes and sketch', 'Kids mode: Parental controls and time limits', 'Keyboard ready: Turns into a laptop for typing', 'Reading mode: Warmer, paper-like display'],
@@ -525,12 +525,12 @@ export const ELECTRONICS_KIND_INFO: Readonly<Record<string, KindInfo>> = {
   laptop: {
     features: ['Backlit keyboard: Type comfortably at night', 'HD webcam: Video calls with a privacy shutter', 'Wi-Fi 6: Faster, steadier connections', 'Fast charging: About 50% in 30 minutes', 'Thin and light: Easy to carry to class or office', 'Ready out of the box: OS and apps pre-installed'],
     inTheBox: 'Laptop, power adapter, documentation',
-    warranty: '1 year onsite manufacturer warranty',
+    warranty: '1-year onsite manufacturer warranty',
   },
   monitor: {
     features: ['Flicker-free: Easier on the eyes for long days', 'Low blue light mode: Reduces eye strain', 'Three-side borderless: Great for dual setups', 'VESA mount: Fits standard wall and arm mounts'],
     inTheBox: 'Monitor, stand, HDMI cable, power cable',
-    warranty: '3 years manufacturer warranty',
+    warranty: '3-year manufacturer warranty',
   },
   mouse: {
     features: ['Multi-device: Switch between three computers', 'Quiet clicks: 90% less click noise', 'Ergonomic shape: Thumb rest for all-day use', 'USB-C charging: One minute gives three hours'],
@@ -540,17 +540,17 @@ export const ELECTRONICS_KIND_INFO: Readonly<Record<string, KindInfo>> = {
   keyboard: {
     features: ['Plug and play: No drivers needed', 'Spill resistant: Survives the odd chai spill', 'Long battery life: Months between battery swaps', 'Quiet keys: Office-friendly typing'],
     inTheBox: 'Keyboard, mouse, USB receiver, batteries',
-    warranty: '3 years manufacturer warranty',
+    warranty: '3-year manufacturer warranty',
   },
   storage: {
     features: ['Pocket size: Smaller than a phone', 'Rugged: Drop and water resistant', 'Password protection: 256-bit AES hardware encryption', 'Carabiner loop: Clip it to a bag'],
     inTheBox: 'Portable SSD, USB-C to C cable, USB-C to A cable',
-    warranty: '5 years manufacturer warranty',
+    warranty: '5-year manufacturer warranty',
   },
   camera: {
     features: ['Eye autofocus: Sharp eyes for people and animals', 'Creator friendly: Vari-angle screen and mic input', 'Wireless transfer: Send photos to your phone', 'Webcam mode: Use it over USB for calls', 'Weather sealing: Dust and moisture resistant'],
     inTheBox: 'Camera body, battery, charger, strap, body cap',
-    warranty: '2 years manufacturer warranty',
+    warranty: '2-year manufacturer warranty',
   },
   'instant-camera': {
     features: ['Instant prints: Credit-card sized photos', 'Selfie mirror: Frame yourself easily', 'Auto exposure: No settings to worry about', 'Close-up mode: Sharp shots at 30 cm'],
@@ -565,7 +565,7 @@ export const ELECTRONICS_KIND_INFO: Readonly<Record<string, KindInfo>> = {
   lens: {
     features: ['Fast aperture: Blurry backgrounds and low-light shots', 'Quiet focus: Made for video', 'Compact: Light enough for every day', 'Sharp optics: Aspherical element reduces distortion'],
     inTheBox: 'Lens, front and rear caps',
-    warranty: '2 years manufacturer warranty',
+    warranty: '2-year manufacturer warranty',
   },
   speaker: {
     features: ['Portable: Carry it with a strap or handle', 'Waterproof: Poolside and rain safe', 'Stereo pairing: Pair two for wider sound', 'Hands-free calls: Built-in mic'],
@@ -590,7 +590,7 @@ export const ELECTRONICS_KIND_INFO: Readonly<Record<string, KindInfo>> = {
   tv: {
     features: ['Smart TV: Netflix, Prime Video, JioHotstar and YouTube built in', 'Voice remote: Search in Hindi or English', 'Screen mirroring: Cast from your phone', 'Game mode: Low input lag for consoles', 'Dolby Audio: Clearer dialogue and effects'],
     inTheBox: 'TV, remote, batteries, table-top stand, wall mount',
-    warranty: '1 year comprehensive + 1 year on panel',
+    warranty: '1-year comprehensive warranty plus 1 year on the panel',
   },
   'streaming-stick': {
     features: ['4K streaming: All major Indian OTT apps', 'Alexa voice search: Find shows by voice', 'Controls your TV: Power and volume from one remote', 'Hides behind the TV: Plugs into HDMI'],
@@ -635,7 +635,7 @@ export const ELECTRONICS_KIND_INFO: Readonly<Record<string, KindInfo>> = {
   'power-bank': {
     features: ['Fast charging: Tops up phones quickly', 'Multiple ports: Charge three devices together', 'Safety: Protection against overcharge and heat', 'Travel friendly: Fits in a backpack pocket'],
     inTheBox: 'Power bank, USB-C cable',
-    warranty: '180 days manufacturer warranty',
+    warranty: '180-day manufacturer warranty',
   },
   dashcam: {
     features: ['Loop recording: Oldest clips are overwritten', 'Collision lock: G-sensor saves clips after impact', 'Night vision: Clear plates after dark', 'Phone app: Download clips over Wi-Fi'],
@@ -660,6 +660,6 @@ export const ELECTRONICS_KIND_INFO: Readonly<Record<string, KindInfo>> = {
   'car-charger': {
     features: ['Dual fast charging: Phone and tablet together', 'Flush fit: Sits flat in the socket', 'Safe charging: Over-current protection', 'Universal: Works with 12 V and 24 V vehicles'],
     inTheBox: 'Car charger',
-    warranty: '6 months manufacturer warranty',
+    warranty: '6-month manufacturer warranty',
   },
 };

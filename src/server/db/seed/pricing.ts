@@ -17,10 +17,9 @@ export type PriceStyle = 'charm' | 'exact';
 
 export function roundPrice(value: number, style: PriceStyle): number {
   if (style === 'exact') return Math.max(1, Math.round(value));
-  if (value < 300) return Math.max(9, Math.round(value / 10) * 10 - 1);
-  if (value < 1000) return Math.round(value / 50) * 50 - 1;
-  if (value < 20000) return Math.round(value / 100) * 100 - 1;
-  return Math.round(value / 500) * 500 - 1;
+  // Coarser steps for dearer items, fine enough that store-to-store spreads survive rounding.
+  const step = value < 2000 ? 10 : value < 5000 ? 50 : value < 20000 ? 100 : 500;
+  return Math.max(9, Math.round(value / step) * step - 1);
 }
 
 /** Rounds an MRP up to the next charm price, so it never ends below the value it covers. */
@@ -55,16 +54,18 @@ export function buildPriceHistory(
     }
   };
 
-  const stable = rng.chance(0.06);
+  const stable = rng.chance(0.03);
   if (!stable) {
     // The price the offer had before its latest list-price change: mostly a cut, sometimes a rise.
-    if (rng.chance(0.55)) {
+    const listChange = rng.chance(0.55);
+    if (listChange) {
       const changeDay = rng.int(8, 80);
       const before = rng.chance(0.75) ? 1 + rng.float(0.04, 0.16) : 1 - rng.float(0.03, 0.08);
       scale(0, changeDay - 1, before);
     }
-    // Sale events (Great Indian Festival, Big Billion Days, weekend deals).
-    const sales = rng.int(0, 3);
+    // Sale events (Great Indian Festival, Big Billion Days, weekend deals); at least one move
+    // per history unless the offer is one of the few stable ones.
+    const sales = rng.int(listChange ? 0 : 1, 3);
     for (let i = 0; i < sales; i++) {
       const start = rng.int(2, lastMovingDay - 2);
       scale(start, start + rng.int(1, 7), 1 - rng.float(0.05, 0.2));

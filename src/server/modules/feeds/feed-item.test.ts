@@ -168,8 +168,9 @@ describe('normalizeFeedRecord', () => {
       },
     });
     const noId = normalizeFeedRecord({ 'g:title': 'T' }, 5);
-    expect(noId.ok === false && noId.error.id).toBe(false);
-    expect(noId.ok === false && noId.error.reason).toMatch(/^id: missing; /);
+    if (noId.ok) throw new Error('expected a row error');
+    expect('id' in noId.error).toBe(false);
+    expect(noId.error.reason).toMatch(/^id: missing; /);
   });
 
   it('cuts over-long free text and rejects over-long identifiers', () => {

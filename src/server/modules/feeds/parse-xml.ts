@@ -38,6 +38,7 @@ export async function* parseXmlFeed(input: FeedInput): AsyncGenerator<FeedRecord
   const parser = new SaxesParser({ xmlns: false });
   Object.assign(parser.ENTITIES, HTML_ENTITIES);
   const ready: FeedRecordResult[] = [];
+  let lineOffset = 0;
 
   let depth = 0; // root element is depth 1
   let atom = false;
@@ -60,7 +61,7 @@ export async function* parseXmlFeed(input: FeedInput): AsyncGenerator<FeedRecord
       if (name === 'feed') atom = true;
       else if (tag.name !== 'rss') {
         throw new FeedFormatError(`not an RSS or Atom product feed: root element is <${tag.name}>`, {
-          line: parser.line,
+          line: parser.line + lineOffset,
         });
       }
       for (const [attr, value] of Object.entries(tag.attributes)) {
@@ -73,7 +74,7 @@ export async function* parseXmlFeed(input: FeedInput): AsyncGenerator<FeedRecord
       if (isItem) {
         itemDepth = depth;
         position++;
-        itemLine = parser.line;
+        itemLine = parser.line + lineOffset;
         record = {};
         itemChars = 0;
       }
@@ -126,18 +127,29 @@ export async function* parseXmlFeed(input: FeedInput): AsyncGenerator<FeedRecord
     depth--;
   });
 
-  for await (const chunk of decodeText(input)) {
-    feed(parser, chunk);
+  // PHP-style generators often emit blank lines before `<?xml`, which XML forbids; drop
+  // them, counting their lines so reported line numbers still match the file.
+  let leading = true;
+  for await (let chunk of decodeText(input)) {
+    if (leading) {
+      const start = chunk.search(/\S/);
+      const blank = start === -1 ? chunk : chunk.slice(0, start);
+      for (let i = blank.indexOf('\n'); i !== -1; i = blank.indexOf('\n', i + 1)) lineOffset++;
+      if (start === -1) continue;
+      leading = false;
+      chunk = chunk.slice(start);
+    }
+    feed(parser, chunk, lineOffset);
     if (ready.length > 0) {
       const batch = ready.splice(0);
       yield* batch;
     }
   }
-  feed(parser, null);
+  feed(parser, null, lineOffset);
 }
 
 /** Runs the parser, turning its well-formedness errors into a FeedFormatError with the line. */
-function feed(parser: SaxesParser<{ xmlns: false }>, chunk: string | null): void {
+function feed(parser: SaxesParser<{ xmlns: false }>, chunk: string | null, lineOffset: number): void {
   try {
     if (chunk === null) parser.close();
     else parser.write(chunk);
@@ -148,7 +160,7 @@ function feed(parser: SaxesParser<{ xmlns: false }>, chunk: string | null): void
     const reason = where?.[3] ?? message;
     const detail = reason.startsWith('document must contain a root element') ? 'empty or not XML' : reason.replace(/\.$/, '');
     throw new FeedFormatError(`malformed or truncated XML feed: ${detail}`, {
-      line: where ? Number(where[1]) : parser.line,
+      line: (where ? Number(where[1]) : parser.line) + lineOffset,
       column: where ? Number(where[2]) : parser.column,
       cause: error,
     });
@@ -188,8 +200,8 @@ function fieldName(name: string, googlePrefix: string, atom: boolean): string {
 /** `<g:shipping><g:country>IN</g:country><g:price>49 INR</g:price></g:shipping>` → "IN:::49 INR". */
 function composeNested(field: string, parts: Record<string, string>): string | null {
   if (localName(field) !== 'shipping') return null; // other structured attributes are not imported
-  const get = (key: string): string => (parts[key] ?? '').trim();
-  return `${get('country')}:${get('region')}:${get('service')}:${get('price')}`;
+  const { country = '', region = '', service = '', price = '' } = parts;
+  return `${country.trim()}:${region.trim()}:${service.trim()}:${price.trim()}`;
 }
 
 function addValue(record: RawFeedRecord, key: string, value: string): void {

@@ -101,7 +101,7 @@ describe('listing by category path', () => {
   });
 
   it('filters by the rupee price ranges, lower bound inclusive', async () => {
-    const range = async (price: string) => names((await get<ProductPage>(`/api/products/browse/electronics?price=${price}&sort=price-low`)).body);
+    const range = async (price: string) => names((await get<ProductPage>(`/api/products/browse/electronics?price=${encodeURIComponent(price)}&sort=price-low`)).body);
     expect(await range('0-50')).toEqual(['Redmi Budget']);
     expect(await range('50-100')).toEqual(['Realme Edge']);
     expect(await range('100-500')).toEqual(['Samsung Galaxy M']);

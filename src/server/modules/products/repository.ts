@@ -48,10 +48,82 @@ function whereOf(filter: ProductFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** Typo-tolerant match: trigram word similarity (uses the GIN index) or a plain substring. */
-function searchCondition(q: string): SQL {
-  const needle = q.toLowerCase();
-  return sql`(${needle} <% ${products.searchText} or ${products.searchText} like ${`%${escapeLike(needle)}%`})`;
+/** At most this many words of a search query are matched (longer queries are cut, not rejected). */
+const MAX_SEARCH_WORDS = 8;
+/** Words shorter than this match as substrings only: trigrams of so few letters match almost anything. */
+const MIN_FUZZY_WORD = 4;
+/**
+ * Trigram word similarity a typo needs: 0.5 lets one wrong or missing letter through in a word of 5+ letters
+ * ("samsng" 0.57, "iphne" 0.5); 4-letter words need 0.6 ("sonu" → sony).
+ */
+export const FUZZY_SIMILARITY = 0.5;
+const FUZZY_SIMILARITY_SHORT = 0.6;
+
+/** The words of a search query: lower-cased, split on spaces and punctuation, deduplicated. */
+export function searchWords(q: string): string[] {
+  const words = q
+    .toLowerCase()
+    .split(/[\s,;:!?"'()[\]{}<>/\\|+*&]+/)
+    .map((word) => word.replace(/^[-._#]+|[-._#]+$/g, ''))
+    .filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * Typo-tolerant match over name, brand, model, category and store names (products.search_text, DECISIONS 11):
+ * every word of the query must match, as a plain substring or, when no product contains it and it has 4+
+ * letters, by trigram word similarity: "samsng" finds Samsung and "iphne" finds iPhone, "apple" finds only
+ * Apple (not "apparels"), and "samsung tv" needs both words.
+ * `<%` (pg_trgm's word_similarity_threshold) lets the GIN index find candidates: run the query through
+ * withSearchSettings so the threshold is FUZZY_SIMILARITY rather than pg_trgm's default 0.6.
+ */
+export function searchCondition(q: string): SQL {
+  const words = searchWords(q);
+  // Only punctuation ("%%", "--"): nothing to look for, so nothing matches.
+  if (words.length === 0) return sql`false`;
+  const perWord = words.map((word) => {
+    const substring = sql`${products.searchText} like ${`%${escapeLike(word)}%`}`;
+    if (word.length < MIN_FUZZY_WORD) return substring;
+    // A word that some product contains is taken as typed ("apple" must not find "apparels"); only a word
+    // no product contains is read as a typo (one uncorrelated sub-query, evaluated once, on the index).
+    const unknownWord = sql`not exists (select 1 from ${products} where ${products.searchText} like ${`%${escapeLike(word)}%`})`;
+    const similar =
+      word.length === MIN_FUZZY_WORD
+        ? sql`(${word} <% ${products.searchText} and word_similarity(${word}, ${products.searchText}) >= ${sql.raw(String(FUZZY_SIMILARITY_SHORT))})`
+        : sql`${word} <% ${products.searchText}`;
+    return sql`(${substring} or (${unknownWord} and ${similar}))`;
+  });
+  return and(...perWord) ?? sql`false`;
+}
+
+/** Runs queries that use searchCondition in a transaction whose trigram threshold is FUZZY_SIMILARITY. */
+export async function withSearchSettings<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_SIMILARITY)}, true)`);
+    return run(tx as unknown as Database);
+  });
+}
+
+/**
+ * Relevance of a match, higher first: the mean trigram word similarity of the query's words, plus a bonus
+ * when the name starts with or contains the whole query, plus a small one when a word is the brand.
+ */
+export function searchRank(q: string): SQL {
+  const words = searchWords(q);
+  if (words.length === 0) return sql`0`;
+  const phrase = escapeLike(words.join(' '));
+  const similarity = sql.join(
+    words.map((word) => sql`word_similarity(${word}, ${products.searchText})`),
+    sql` + `,
+  );
+  const brandWords = sql.join(
+    words.map((word) => sql`${word}`),
+    sql`, `,
+  );
+  return sql`((${similarity}) / ${sql.raw(String(words.length))}
+    + case when lower(${products.name}) like ${`${phrase}%`} then 1
+           when lower(${products.name}) like ${`%${phrase}%`} then 0.5 else 0 end
+    + case when lower(${products.brand}) in (${brandWords}) then 0.3 else 0 end)`;
 }
 
 function escapeLike(value: string): string {
@@ -69,7 +141,7 @@ function orderOf(sort: SortValue, q: string | undefined): SQL[] {
     case 'discount':
       return [desc(products.discount), asc(products.id)];
     case 'relevance':
-      if (q) return [sql`word_similarity(${q.toLowerCase()}, ${products.searchText}) desc`, desc(products.reviewCount), asc(products.id)];
+      if (q && searchWords(q).length) return [sql`${searchRank(q)} desc`, desc(products.reviewCount), asc(products.id)];
       return [desc(products.trending), desc(products.reviewCount), asc(products.id)];
   }
 }
@@ -176,16 +248,18 @@ export function createProductRepository(db: Database) {
 
     async list(filter: ProductFilter, page: PageRequest): Promise<ProductPage> {
       const where = whereOf(filter);
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(...orderOf(page.sort, filter.q))
-          .limit(page.pageSize)
-          .offset((page.page - 1) * page.pageSize),
-        db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-      ]);
+      const query = (q: Database) =>
+        Promise.all([
+          q
+            .select()
+            .from(products)
+            .where(where)
+            .orderBy(...orderOf(page.sort, filter.q))
+            .limit(page.pageSize)
+            .offset((page.page - 1) * page.pageSize),
+          q.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+        ]);
+      const [rows, [counted]] = filter.q ? await withSearchSettings(db, query) : await query(db);
       return { items: await hydrate(rows), total: counted?.total ?? 0, page: page.page, pageSize: page.pageSize };
     },
 
@@ -213,14 +287,13 @@ export function createProductRepository(db: Database) {
       const conditions: SQL[] = [];
       if (options.category) conditions.push(eq(products.category, options.category));
       if (options.exclude.length) conditions.push(notInArray(products.id, options.exclude));
-      const preferSubcategory = options.subcategory
-        ? sql`(${products.subcategory} = ${options.subcategory}) desc`
-        : sql`true`;
+      // PostgreSQL rejects a constant ("order by true") in ORDER BY: without a subcategory the term is left out.
+      const preferSubcategory = options.subcategory ? [sql`(${products.subcategory} = ${options.subcategory}) desc`] : [];
       const rows = await db
         .select()
         .from(products)
         .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(preferSubcategory, desc(products.trending), desc(products.reviewCount), asc(products.id))
+        .orderBy(...preferSubcategory, desc(products.trending), desc(products.reviewCount), asc(products.id))
         .limit(options.limit);
       return hydrate(rows);
     },

@@ -1,0 +1,36 @@
+import { asc, desc, sql } from 'drizzle-orm';
+import type { SearchSuggestion } from '@/shared/contracts/search';
+import type { Database } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { searchCondition, searchRank, searchWords, withSearchSettings } from '@/server/modules/products/repository';
+
+/**
+ * Search suggestions: the best matches of the same typo-tolerant search as GET /products?q=, but only the
+ * few columns a suggestion shows, so typing stays cheap (no offers, no price history).
+ */
+export function createSearchRepository(db: Database) {
+  return {
+    async suggest(q: string, limit: number): Promise<SearchSuggestion[]> {
+      if (searchWords(q).length === 0) return [];
+      const rows = await withSearchSettings(db, (tx) =>
+        tx
+          .select({
+            id: products.id,
+            name: products.name,
+            brand: products.brand,
+            category: products.category,
+            subcategory: products.subcategory,
+            image: products.image,
+            currentPrice: products.currentPrice,
+          })
+          .from(products)
+          .where(searchCondition(q))
+          .orderBy(sql`${searchRank(q)} desc`, desc(products.reviewCount), asc(products.id))
+          .limit(limit),
+      );
+      return rows.map((row) => ({ ...row, currentPrice: row.currentPrice === null ? 0 : Number(row.currentPrice) }));
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;
