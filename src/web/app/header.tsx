@@ -37,7 +37,7 @@ function CurrencySwitch({ className }: { className?: string }) {
   const { currency, setCurrency } = useCurrency();
   return (
     <Select value={currency} onValueChange={(value) => setCurrency(value === 'USD' ? 'USD' : 'INR')}>
-      <SelectTrigger size="sm" aria-label="Currency" className={cn('w-[72px]', className)}>
+      <SelectTrigger size="sm" aria-label="Currency" className={cn('w-[96px]', className)}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
