@@ -20,6 +20,18 @@ describe('alertStatus', () => {
     expect(alertStatus(1.1, 1)).toBe('close');
   });
 
+  it('treats exactly 100% of target as triggered, paise included', () => {
+    expect(alertStatus(24_999.99, 24_999.99)).toBe('triggered');
+    expect(alertStatus(0.1 + 0.2, 0.3)).toBe('triggered'); // 0.30000000000000004 is 30 paise
+    expect(alertStatus(25_000, 24_999.99)).toBe('close');
+  });
+
+  it('is close at exactly 110% of a paise target and waiting one paisa above', () => {
+    // 110% of 1,234.50 is 1,357.95 exactly.
+    expect(alertStatus(1357.95, 1234.5)).toBe('close');
+    expect(alertStatus(1357.96, 1234.5)).toBe('waiting');
+  });
+
   it('is waiting above 110%', () => {
     expect(alertStatus(1100.01, 1000)).toBe('waiting');
     expect(alertStatus(5000, 1000)).toBe('waiting');
@@ -47,6 +59,25 @@ describe('alertProgress', () => {
     expect(alertProgress(1000, 100)).toBe(100);
     expect(alertProgress(1000, 1000)).toBe(0);
     expect(alertProgress(900, 1000)).toBe(0);
+  });
+
+  it('is exact (not rounded) between the bounds, e.g. at the 110% close threshold', () => {
+    // (1100 - 1000) / 550 * 100 = 18.1818…
+    expect(alertProgress(1100, 1000)).toBeCloseTo(18.1818, 4);
+    expect(alertProgress(1000.01, 1000)).toBeCloseTo(0.002, 6);
+    expect(alertProgress(1000.01, 1000)).toBeGreaterThan(0);
+  });
+
+  it('is 0 exactly at the target and below it', () => {
+    expect(alertProgress(24_999.99, 24_999.99)).toBe(0);
+    expect(alertProgress(0.1 + 0.2, 0.3)).toBe(0);
+    expect(alertProgress(500, 1000)).toBe(0);
+  });
+
+  it('is 100 for a zero target or one at half the price or less', () => {
+    expect(alertProgress(1000, 0)).toBe(100);
+    expect(alertProgress(1000, 500.01)).toBeCloseTo(99.998, 6);
+    expect(alertProgress(1000, 499.99)).toBe(100);
   });
 
   it('is 0 for a zero or bad current price', () => {
@@ -80,6 +111,15 @@ describe('alertTotals', () => {
       { currentPrice: 0, targetPrice: 0, isActive: false }, // triggered
     ]);
     expect(totals).toEqual({ total: 5, active: 3, triggered: 2, totalSavings: 150.2 });
+  });
+
+  it('counts an alert exactly at target as reached with no savings, and one at 110% as not reached', () => {
+    expect(
+      alertTotals([
+        { currentPrice: 1000, targetPrice: 1000, isActive: true },
+        { currentPrice: 1100, targetPrice: 1000, isActive: true },
+      ]),
+    ).toEqual({ total: 2, active: 2, triggered: 1, totalSavings: 100 });
   });
 
   it('is all zeros for no alerts', () => {

@@ -30,10 +30,15 @@ export const ALERT_STATUS_TEXT = {
 /**
  * Progress bar width in percent: (current - target) / (50% of current) * 100, clamped to
  * 0..100 (SPEC 4). 0 when the current price is 0 or less (nothing to divide by).
+ * Computed on paise like alertStatus, so a triggered alert (current <= target) is always 0
+ * and never a float-noise sliver (0.1 + 0.2 against 0.3).
  */
 export function alertProgress(currentPrice: number, targetPrice: number): number {
-  if (!Number.isFinite(currentPrice) || !Number.isFinite(targetPrice) || currentPrice <= 0) return 0;
-  const raw = ((currentPrice - targetPrice) / (PROGRESS_SCALE * currentPrice)) * 100;
+  if (!Number.isFinite(currentPrice) || !Number.isFinite(targetPrice)) return 0;
+  const current = toPaise(currentPrice);
+  const target = toPaise(targetPrice);
+  if (current <= 0) return 0;
+  const raw = ((current - target) * 100) / (PROGRESS_SCALE * current);
   return Math.min(100, Math.max(0, raw));
 }
 

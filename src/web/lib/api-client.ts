@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly code: 'NETWORK_ERROR' | 'HTTP_ERROR' = 'HTTP_ERROR',
+    /** The `detail` the server sent, or null when it sent none (then `detail` is the status text). */
+    readonly serverDetail: string | null = null,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -63,9 +65,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     data = null;
   }
   if (!response.ok) {
-    const detail =
-      data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string' ? data.detail : response.statusText;
-    throw new ApiError(response.status, detail);
+    const serverDetail =
+      data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string' && data.detail.trim() ? data.detail : null;
+    throw new ApiError(response.status, serverDetail ?? response.statusText, 'HTTP_ERROR', serverDetail);
   }
   return data as T;
 }

@@ -26,6 +26,14 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Sign-up created the account but the automatic login after it failed; `cause` is the login error. */
+export class AutoLoginError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('Account created, but signing in failed');
+    this.name = 'AutoLoginError';
+  }
+}
+
 export const profileQueryKey = (token: string | null) => ['auth', 'profile', token] as const;
 
 /**
@@ -57,21 +65,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [profile.isError, logout]);
 
   useEffect(() => {
-    const onUnauthorized = () => setTokenState(null);
-    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-  }, []);
+    // A 401 anywhere means the session is over: sign out fully, so no cached wishlist, alerts or saved
+    // comparisons of the previous user stay on screen (the hearts read the cached wishlist).
+    window.addEventListener(UNAUTHORIZED_EVENT, logout);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, logout);
+  }, [logout]);
 
   const login = useCallback(
     async (email: string, password: string) => {
       const { access_token } = await api<LoginResponse>('/auth/login', { method: 'POST', body: { email, password } });
       setToken(access_token);
-      const user = await queryClient.fetchQuery({
-        queryKey: profileQueryKey(access_token),
-        queryFn: () => api<User>('/auth/profile'),
-        staleTime: Number.POSITIVE_INFINITY,
-      });
-      if (!user) throw new Error('Login failed');
+      try {
+        const user = await queryClient.fetchQuery({
+          queryKey: profileQueryKey(access_token),
+          queryFn: () => api<User>('/auth/profile'),
+          staleTime: Number.POSITIVE_INFINITY,
+        });
+        if (!user) throw new Error('Login failed');
+      } catch (error) {
+        // Without a profile the user is not signed in (SPEC 4): don't leave a token behind for the next visit.
+        clearToken();
+        queryClient.removeQueries({ queryKey: profileQueryKey(access_token) });
+        throw error;
+      }
       setTokenState(access_token);
     },
     [queryClient],
@@ -79,8 +95,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signup = useCallback(
     async (input: SignupInput) => {
-      await api<User>('/auth/signup', { method: 'POST', body: input });
-      await login(input.email, input.password);
+      // Only the request's fields go out: never confirmPassword (SPEC 3).
+      const { username, firstName, lastName, email, password } = input;
+      await api<User>('/auth/signup', { method: 'POST', body: { username, firstName, lastName, email, password } });
+      try {
+        await login(email, password);
+      } catch (error) {
+        throw new AutoLoginError(error);
+      }
     },
     [login],
   );

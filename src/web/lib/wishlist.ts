@@ -61,7 +61,7 @@ export function useRemoveFromWishlist(options: { pageMessages?: boolean } = {}) 
 
 /** In wishlist: remove; otherwise add (SPEC point 4, Home wishlist toggle). Signed out: the sign-in toast. */
 export function useToggleWishlist() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, status } = useAuth();
   const ids = useWishlistIds();
   const add = useAddToWishlist();
   const remove = useRemoveFromWishlist();
@@ -69,6 +69,8 @@ export function useToggleWishlist() {
     isSaved: (productId: number) => ids.has(productId),
     isPending: add.isPending || remove.isPending,
     toggle: (product: ProductRef) => {
+      // A stored session is still being checked: neither signed in nor out yet, so don't tell them to sign in.
+      if (status === 'loading') return;
       if (!isAuthenticated) {
         toast.error('Please Sign In', { description: 'You need to be logged in to manage your wishlist.' });
         return;

@@ -1,0 +1,153 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Ban, ImageOff, PackageSearch, Plus, RefreshCw } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { COMPARE_CANDIDATES, friendlyName } from '@/shared/catalog';
+import { canAddToComparison } from '@/shared/comparison-rules';
+import type { Product, ProductPage } from '@/shared/contracts/product';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { EmptyState } from '@/web/components/ui/empty-state';
+import { Spinner } from '@/web/components/ui/spinner';
+import { StarRating } from '@/web/components/ui/star-rating';
+import { api, queryString } from '@/web/lib/api-client';
+import { useCurrency } from '@/web/lib/currency';
+
+/**
+ * Up to 6 candidates (SPEC 9): with a category lock, that category's products minus those already compared,
+ * the first product's subcategory first (DECISIONS 10); without one, the first products of the catalogue.
+ */
+function useCandidates(current: readonly Product[], enabled: boolean) {
+  const first = current[0];
+  const category = first?.category ?? null;
+  const subcategory = first?.subcategory ?? null;
+  const exclude = current.map((product) => product.id);
+  return useQuery({
+    queryKey: ['products', 'comparison-candidates', category, subcategory, exclude],
+    queryFn: async ({ signal }) => {
+      if (!category) {
+        const page = await api<ProductPage>(`/products/all${queryString({ pageSize: COMPARE_CANDIDATES })}`, { signal });
+        return page.items;
+      }
+      const query = queryString({ exclude: exclude.join(','), subcategory });
+      return api<Product[]>(`/products/category/${encodeURIComponent(category)}${query}`, { signal });
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function CandidateGrid({ current, enabled, onAdd }: { current: readonly Product[]; enabled: boolean; onAdd: (product: Product) => void }) {
+  const query = useCandidates(current, enabled);
+  const category = current[0]?.category ?? null;
+
+  useEffect(() => {
+    if (query.isError) toast.error('Error', { id: 'comparison-candidates', description: 'Failed to load available products.' });
+  }, [query.isError]);
+
+  const candidates = (query.data ?? []).slice(0, COMPARE_CANDIDATES);
+
+  return (
+    <Card className="gap-4">
+      <CardHeader className="px-4 sm:px-6">
+        <CardTitle asChild>
+          <h2 className="text-lg">Add Products to Compare</h2>
+        </CardTitle>
+        <CardDescription>
+          {category ? (
+            <>
+              Showing more from <span className="font-medium text-foreground">{friendlyName(category)}</span>: only products of the same
+              category can be compared.
+            </>
+          ) : (
+            'Pick a product to start. Its category decides what else can join the comparison.'
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-4 sm:px-6">
+        {query.isPending ? (
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading products" />
+          </div>
+        ) : query.isError && !query.data ? (
+          <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
+            <p className="text-sm text-muted-foreground">Failed to load available products.</p>
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              <RefreshCw aria-hidden /> Try Again
+            </Button>
+          </div>
+        ) : candidates.length === 0 ? (
+          <EmptyState
+            icon={PackageSearch}
+            headingLevel={3}
+            title="No More Products Available"
+            description={category ? `Every other ${friendlyName(category)} product is already in your comparison.` : 'There are no products to compare yet.'}
+          />
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Products you can add" aria-busy={query.isFetching}>
+            {candidates.map((product) => (
+              <li key={product.id} className="flex">
+                <CandidateCard product={product} current={current} onAdd={onAdd} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CandidateCard({ product, current, onAdd }: { product: Product; current: readonly Product[]; onAdd: (product: Product) => void }) {
+  const { format } = useCurrency();
+  const titleId = useId();
+  const reasonId = useId();
+  const [imageFailed, setImageFailed] = useState(false);
+  const check = canAddToComparison(current, product);
+
+  return (
+    <article aria-labelledby={titleId} className="flex w-full gap-3 rounded-lg border bg-card p-3">
+      <span className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-md bg-muted/60">
+        {imageFailed || !product.image ? (
+          <ImageOff className="size-6 text-muted-foreground" aria-hidden />
+        ) : (
+          <img src={product.image} alt="" loading="lazy" onError={() => setImageFailed(true)} className="size-full object-contain p-1.5" />
+        )}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h3 id={titleId} className="line-clamp-2 text-sm leading-5 font-semibold">
+          <Link to={`/product/${product.id}`} className="hover:text-primary">
+            {product.name}
+          </Link>
+        </h3>
+        <div className="flex items-center gap-1 text-xs text-muted-foreground">
+          <StarRating rating={product.rating} size="sm" />
+          <span>{product.rating.toFixed(1)}</span>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-bold">{format(product.currentPrice)}</span>
+          <Badge variant="secondary" className="max-w-full truncate">
+            {product.store}
+          </Badge>
+        </div>
+        <div className="mt-auto pt-2">
+          {check.ok ? (
+            <Button size="sm" className="w-full sm:w-auto" onClick={() => onAdd(product)}>
+              <Plus aria-hidden /> Add to Compare
+            </Button>
+          ) : (
+            <div className="flex flex-col gap-1">
+              <Button size="sm" variant="outline" disabled aria-describedby={reasonId} className="w-full sm:w-auto">
+                <Ban aria-hidden /> Cannot Add
+              </Button>
+              <p id={reasonId} className="text-xs text-muted-foreground">
+                {check.reason}
+              </p>
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

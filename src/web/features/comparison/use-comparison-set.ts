@@ -1,0 +1,113 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  canAddToComparison,
+  type CompareRejection,
+  formatComparisonIds,
+  parseComparisonIds,
+} from '@/shared/comparison-rules';
+import type { Product } from '@/shared/contracts/product';
+import { api } from '@/web/lib/api-client';
+
+export const productQueryKey = (id: number) => ['products', 'detail', id] as const;
+
+export type ComparisonSet = {
+  products: Product[];
+  /** The category lock: the first product's top-level category (SPEC 4, DECISIONS 10); null when empty. */
+  category: string | null;
+  /** True while products named in the URL are still loading. */
+  loading: boolean;
+  /** Adds one product, applying SPEC 5's rules with their toasts. */
+  add: (product: Product) => boolean;
+  remove: (productId: number) => void;
+  /** Replaces the whole set (Load Comparison). */
+  replace: (products: readonly Product[]) => void;
+};
+
+/**
+ * The comparison set lives in the URL (`/comparison?products=1,2`), so it survives a reload and can be shared;
+ * the products are fetched by id (or taken from the cache when added from a list). Ids that fail to load, or
+ * that the rules reject (another category, more than 3), are dropped from the URL with a toast.
+ */
+export function useComparisonSet(): ComparisonSet {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const rawParam = searchParams.get('products');
+  const ids = useMemo(() => parseComparisonIds(rawParam), [rawParam]);
+
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: productQueryKey(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api<Product>(`/products/${id}`, { signal }),
+    })),
+  });
+
+  const settled = results.every((result) => result.data !== undefined || result.isError);
+  // What the derived set depends on; `results` itself is a new array on every render.
+  const loadedKey = results
+    .map((result) => (result.data ? `${result.data.id}@${result.dataUpdatedAt}` : result.isError ? 'x' : '?'))
+    .join(',');
+
+  const { products, rejection, failed } = useMemo(() => {
+    const accepted: Product[] = [];
+    let firstRejection: CompareRejection | null = null;
+    let failures = 0;
+    for (const result of results) {
+      if (result.data) {
+        const check = canAddToComparison(accepted, result.data);
+        if (check.ok) accepted.push(result.data);
+        else firstRejection ??= check.reason;
+      } else if (result.isError) failures += 1;
+    }
+    return { products: accepted, rejection: firstRejection, failed: failures };
+  }, [loadedKey]);
+
+  const setIds = useCallback(
+    (next: readonly number[]) => {
+      navigate({ search: next.length ? `?products=${formatComparisonIds(next)}` : '' }, { replace: true });
+    },
+    [navigate],
+  );
+
+  const canonical = settled ? formatComparisonIds(products.map((product) => product.id)) : null;
+
+  useEffect(() => {
+    if (canonical === null || canonical === (rawParam ?? '')) return;
+    if (failed > 0) toast.error('Error', { id: 'comparison-load', description: 'Failed to load products for comparison.' });
+    if (rejection) toast.error('Cannot Add Product', { id: 'comparison-reject', description: rejection });
+    setIds(canonical ? canonical.split(',').map(Number) : []);
+  }, [canonical, rawParam, failed, rejection, setIds]);
+
+  const add = useCallback(
+    (product: Product) => {
+      const check = canAddToComparison(products, product);
+      if (!check.ok) {
+        toast.error('Cannot Add Product', { description: check.reason });
+        return false;
+      }
+      queryClient.setQueryData(productQueryKey(product.id), product);
+      setIds([...products.map((p) => p.id), product.id]);
+      toast.success('Product Added', { description: `${product.name} has been added to the comparison.` });
+      return true;
+    },
+    [products, queryClient, setIds],
+  );
+
+  const remove = useCallback(
+    (productId: number) => setIds(products.filter((product) => product.id !== productId).map((product) => product.id)),
+    [products, setIds],
+  );
+
+  const replace = useCallback(
+    (next: readonly Product[]) => {
+      for (const product of next) queryClient.setQueryData(productQueryKey(product.id), product);
+      setIds(next.map((product) => product.id));
+    },
+    [queryClient, setIds],
+  );
+
+  return { products, category: products[0]?.category ?? null, loading: !settled, add, remove, replace };
+}
