@@ -12,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/web/components/ui/dropdown-menu';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { OptionSelect } from '@/web/components/ui/option-select';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/web/components/ui/sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { SearchBox } from '@/web/features/search/search-box';
@@ -33,18 +33,22 @@ export function BrandLogo({ className }: { className?: string }) {
   );
 }
 
+const CURRENCY_OPTIONS = [
+  { value: 'INR', label: '₹ INR' },
+  { value: 'USD', label: '$ USD' },
+] as const;
+
 function CurrencySwitch({ className }: { className?: string }) {
   const { currency, setCurrency } = useCurrency();
   return (
-    <Select value={currency} onValueChange={(value) => setCurrency(value === 'USD' ? 'USD' : 'INR')}>
-      <SelectTrigger size="sm" aria-label="Currency" className={cn('w-[96px]', className)}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value="INR">₹ INR</SelectItem>
-        <SelectItem value="USD">$ USD</SelectItem>
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      value={currency}
+      options={CURRENCY_OPTIONS}
+      onValueChange={setCurrency}
+      label="Currency"
+      size="sm"
+      className={cn('w-[96px]', className)}
+    />
   );
 }
 

@@ -10,7 +10,6 @@ export const STATUS_FILTERS = [
 ] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
 
-export const isStatusFilter = (value: string): value is StatusFilter => STATUS_FILTERS.some((option) => option.value === value);
 
 type FilterableAlert = Pick<PriceAlert, 'currentPrice' | 'targetPrice' | 'isActive'> & {
   product: Pick<PriceAlert['product'], 'name' | 'store'>;

@@ -10,14 +10,14 @@ import { ErrorPanel } from '@/web/components/error-panel';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Input } from '@/web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { OptionSelect } from '@/web/components/ui/option-select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { api, queryString } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth-session';
 import { useDeletePriceAlert, usePriceAlertsQuery, useToggleAlertActive } from '@/web/lib/price-alerts';
 import { AlertCard } from './alert-card';
-import { filterAlerts, isStatusFilter, STATUS_FILTERS, type StatusFilter } from './alert-filters';
+import { filterAlerts, STATUS_FILTERS, type StatusFilter } from './alert-filters';
 import { AlertSummary } from './alert-summary';
 import { type AlertDraft, CreateAlertForm, EMPTY_DRAFT } from './create-alert-form';
 import { EditAlertDialog } from './edit-alert-dialog';
@@ -197,18 +197,7 @@ function PriceTracking({ notifications }: { notifications: ReactNode }) {
                     className="h-10 pl-9"
                   />
                 </div>
-                <Select value={statusFilter} onValueChange={(value) => isStatusFilter(value) && setStatusFilter(value)}>
-                  <SelectTrigger aria-label="Filter by status" className="h-10 w-full data-[size=default]:h-10 sm:w-48">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {STATUS_FILTERS.map((option) => (
-                      <SelectItem key={option.value} value={option.value}>
-                        {option.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect value={statusFilter} options={STATUS_FILTERS} onValueChange={setStatusFilter} label="Filter by status" className="h-10 w-full data-[size=default]:h-10 sm:w-48" />
               </div>
             )}
 

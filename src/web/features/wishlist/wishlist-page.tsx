@@ -15,7 +15,7 @@ import {
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { OptionSelect } from '@/web/components/ui/option-select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useAuth } from '@/web/lib/auth-session';
 import { useCurrency } from '@/web/lib/currency';
@@ -112,30 +112,8 @@ function WishlistContent() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Select value={category} onValueChange={(value) => setCategory(value as WishlistCategory)}>
-            <SelectTrigger aria-label="Filter by category" className="w-full sm:w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {WISHLIST_CATEGORIES.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select value={sort} onValueChange={(value) => setSort(value as WishlistSort)}>
-            <SelectTrigger aria-label="Sort by" className="w-full sm:w-52">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {WISHLIST_SORTS.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect value={category} options={WISHLIST_CATEGORIES} onValueChange={setCategory} label="Filter by category" className="w-full sm:w-48" />
+          <OptionSelect value={sort} options={WISHLIST_SORTS} onValueChange={setSort} label="Sort by" className="w-full sm:w-52" />
         </div>
         <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
           {shown.length} of {products.length} items
