@@ -1,0 +1,29 @@
+import { Heart } from 'lucide-react';
+import type { Product } from '@/shared/contracts/product';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/utils';
+import { useToggleWishlist } from '@/web/lib/wishlist';
+
+/** The card's wishlist heart (SPEC points 2 and 4): filled when saved; a click adds or removes. */
+export function WishlistHeart({ product, className }: { product: Pick<Product, 'id' | 'name'>; className?: string }) {
+  const wishlist = useToggleWishlist();
+  const saved = wishlist.isSaved(product.id);
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
+      aria-pressed={saved}
+      disabled={wishlist.isPending}
+      onClick={() => wishlist.toggle({ id: product.id, name: product.name })}
+      className={cn(
+        'rounded-full bg-card/90 text-muted-foreground shadow-sm backdrop-blur hover:bg-card hover:text-destructive',
+        saved && 'text-destructive',
+        className,
+      )}
+    >
+      <Heart className={cn('size-[18px]', saved && 'fill-current')} aria-hidden />
+    </Button>
+  );
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type SearchSuggestion, SUGGESTION_LIMIT } from '@/shared/contracts/search';
+import { api, queryString } from '@/web/lib/api-client';
+
+/** Suggestions start at this many typed characters. */
+export const MIN_SUGGEST_LENGTH = 2;
+
+/** GET /search/suggest?q=: the top matches while the shopper types (DECISIONS 11). */
+export function getSuggestions(q: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
+  return api<SearchSuggestion[]>(`/search/suggest${queryString({ q, limit: SUGGESTION_LIMIT })}`, { signal });
+}
+
+export const suggestionsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ['search-suggestions', q] as const,
+    queryFn: ({ signal }) => getSuggestions(q, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export function useSuggestions(q: string) {
+  const text = q.trim();
+  return useQuery({
+    ...suggestionsQueryOptions(text),
+    enabled: text.length >= MIN_SUGGEST_LENGTH,
+    // Keep the last list on screen while the next one loads, so it does not flicker as the shopper types.
+    placeholderData: keepPreviousData,
+  });
+}
