@@ -2,7 +2,7 @@ import { asc, desc, sql } from 'drizzle-orm';
 import type { SearchSuggestion } from '@/shared/contracts/search';
 import type { Database } from '@/server/db/client';
 import { products } from '@/server/db/schema';
-import { searchCondition, searchRank, searchWords, withSearchSettings } from '@/server/modules/products/repository';
+import { planSearch, searchCondition, searchRank, searchWords, withSearchSettings } from '@/server/modules/products/repository';
 
 /**
  * Search suggestions: the best matches of the same typo-tolerant search as GET /products?q=, but only the
@@ -12,6 +12,7 @@ export function createSearchRepository(db: Database) {
   return {
     async suggest(q: string, limit: number): Promise<SearchSuggestion[]> {
       if (searchWords(q).length === 0) return [];
+      const plan = await planSearch(db, q);
       const rows = await withSearchSettings(db, (tx) =>
         tx
           .select({
@@ -24,7 +25,7 @@ export function createSearchRepository(db: Database) {
             currentPrice: products.currentPrice,
           })
           .from(products)
-          .where(searchCondition(q))
+          .where(searchCondition(plan))
           .orderBy(sql`${searchRank(q)} desc`, desc(products.reviewCount), asc(products.id))
           .limit(limit),
       );
