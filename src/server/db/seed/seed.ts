@@ -26,7 +26,9 @@ export async function seedDemoCatalogue(db: Database, options: { now?: Date } = 
     const [existing] = await tx.select({ n: count() }).from(products);
     if ((existing?.n ?? 0) > 0) return { seeded: false, products: existing?.n ?? 0 };
 
-    const catalogue = generateCatalogue(options.now ? { now: options.now } : {});
+    // History ends today, so "Updated …" times and 90-day verdicts are current on a fresh install.
+    const now = options.now ?? new Date();
+    const catalogue = generateCatalogue({ now });
     const storeRows = await tx.insert(stores).values(catalogue.stores).returning({ id: stores.id, slug: stores.slug });
     const storeIds = new Map(storeRows.map((row) => [row.slug, row.id]));
 
@@ -72,7 +74,7 @@ export async function seedDemoCatalogue(db: Database, options: { now?: Date } = 
       const rows = await tx
         .insert(offers)
         .values(
-          batch.map(({ product, offer, productId, storeId }) => {
+          batch.map(({ product, offer, productId, storeId }, index) => {
             if (productId === undefined || storeId === undefined) throw new Error(`seed: unknown product or store for ${product.slug}`);
             return {
               productId,
@@ -85,7 +87,8 @@ export async function seedDemoCatalogue(db: Database, options: { now?: Date } = 
               affiliateUrl: offer.affiliateUrl,
               freeShipping: offer.freeShipping,
               shippingCost: offer.shippingCost,
-              updatedAt: offer.history.at(-1)?.at ?? new Date(),
+              // When the store last confirmed the price (a feed would say so): within the last day.
+              updatedAt: new Date(now.getTime() - ((index % 20) + 1) * 60 * 60 * 1000),
             };
           }),
         )
