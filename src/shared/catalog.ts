@@ -164,3 +164,5 @@ export const TRENDING_COUNT = 4;
 export const MAX_COMPARE = 3;
 export const COMPARE_CANDIDATES = 6;
 export const LISTING_SKELETONS = 6;
+/** Suggestions the header search box lists while typing. */
+export const SEARCH_SUGGESTION_LIMIT = 8;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SEARCH_SUGGESTION_LIMIT } from '@/shared/catalog';
 
 /** GET /search/suggest: what the header search box lists while the shopper types (DECISIONS 11). */
 export const searchSuggestQuery = z.object({
   q: z.string().trim().max(100, 'must be at most 100 characters').default(''),
-  limit: z.coerce.number().int().min(1).max(20).default(8),
+  limit: z.coerce.number().int().min(1).max(20).default(SEARCH_SUGGESTION_LIMIT),
 });
 
 export const searchSuggestionSchema = z
@@ -18,5 +19,3 @@ export const searchSuggestionSchema = z
   })
   .meta({ id: 'SearchSuggestion' });
 export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
-
-export const SUGGESTION_LIMIT = 8;

@@ -1,7 +1,26 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AuthDialog } from '@/web/features/auth/auth-dialog';
+import { useAuth } from '@/web/lib/auth-session';
 import { Footer } from './footer';
 import { Header } from './header';
+
+const AuthDialogChunk = lazy(() => import('@/web/features/auth/auth-dialog').then((module) => ({ default: module.AuthDialog })));
+
+/**
+ * The auth dialog (and its form and validation libraries) loads the first time it opens, not with every page;
+ * it then stays mounted so it can animate closed.
+ */
+function LazyAuthDialog() {
+  const { dialog } = useAuth();
+  const [requested, setRequested] = useState(false);
+  if (dialog.open && !requested) setRequested(true);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogChunk />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   return (
@@ -14,7 +33,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <AuthDialog />
+      <LazyAuthDialog />
       <ScrollRestoration />
     </div>
   );

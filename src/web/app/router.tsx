@@ -31,7 +31,13 @@ export const router = createBrowserRouter([
           },
           {
             path: 'price-tracking',
-            lazy: async () => ({ Component: (await import('@/web/features/price-alerts/price-tracking-page')).PriceTrackingPage }),
+            lazy: async () => {
+              const [{ PriceTrackingPage }, { NotificationsPanel }] = await Promise.all([
+                import('@/web/features/price-alerts/price-tracking-page'),
+                import('@/web/features/notifications/notifications-panel'),
+              ]);
+              return { Component: () => <PriceTrackingPage notifications={<NotificationsPanel />} /> };
+            },
           },
           { path: 'wishlist', lazy: async () => ({ Component: (await import('@/web/features/wishlist/wishlist-page')).WishlistPage }) },
           { path: '*', Component: NotFoundPage },

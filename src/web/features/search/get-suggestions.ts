@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type SearchSuggestion, SUGGESTION_LIMIT } from '@/shared/contracts/search';
+import { SEARCH_SUGGESTION_LIMIT } from '@/shared/catalog';
+import type { SearchSuggestion } from '@/shared/contracts/search';
 import { api, queryString } from '@/web/lib/api-client';
 
 /** Suggestions start at this many typed characters. */
@@ -7,7 +8,7 @@ export const MIN_SUGGEST_LENGTH = 2;
 
 /** GET /search/suggest?q=: the top matches while the shopper types (DECISIONS 11). */
 export function getSuggestions(q: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
-  return api<SearchSuggestion[]>(`/search/suggest${queryString({ q, limit: SUGGESTION_LIMIT })}`, { signal });
+  return api<SearchSuggestion[]>(`/search/suggest${queryString({ q, limit: SEARCH_SUGGESTION_LIMIT })}`, { signal });
 }
 
 export const suggestionsQueryOptions = (q: string) =>
