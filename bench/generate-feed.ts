@@ -7,7 +7,7 @@
  * the same file; `priceShift` moves every price to simulate a re-import with new prices.
  *
  *   tsx bench/generate-feed.ts --format tsv --items 1000000 --out /tmp/feed.tsv
- *   (options: --store <slug> --seed <n> --price-shift <fraction> --invalid-every <n>; .gz → gzipped)
+ *   (options: --store <slug> --seed <n> --price-shift <fraction> --price-shift-every <n> --invalid-every <n>; .gz → gzipped)
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -26,6 +26,8 @@ export type SyntheticFeedOptions = {
   seed?: number;
   /** Fraction applied to every price: 0.05 = 5 % dearer, -0.1 = 10 % cheaper. */
   priceShift?: number;
+  /** Apply priceShift to every nth item (1-based) only: a day's worth of price moves, not a repricing. */
+  priceShiftEvery?: number;
   /** Every nth item (1-based) gets a USD price, to exercise the row-error path. */
   invalidEvery?: number;
 };
@@ -261,7 +263,8 @@ export function syntheticItem(index: number, options: SyntheticFeedOptions): Syn
   // Store price: ±8 % around the base, ending in 9 rupees (or ,50 paise now and then).
   const factor = 0.92 + ((offer >>> 8) % 1600) / 10000;
   let paise = Math.round((basePaise * factor) / 1000) * 1000 - 100 + ((offer >>> 4) % 10 === 0 ? 50 : 0);
-  if (options.priceShift) paise = Math.round(paise * (1 + options.priceShift));
+  const shifted = options.priceShiftEvery === undefined || (index + 1) % options.priceShiftEvery === 0;
+  if (options.priceShift && shifted) paise = Math.round(paise * (1 + options.priceShift));
   paise = Math.max(paise, 100);
   const onSale = offer % 10 < 3;
   const salePaise = onSale ? Math.max(100, paise - Math.round((paise * (5 + ((offer >>> 12) % 36))) / 100 / 100) * 100) : null;
@@ -420,6 +423,7 @@ function parseArgs(argv: string[]): WriteFeedOptions {
     storeSlug: args.get('store') ?? 'demo-store',
     seed: number('seed', 1),
     priceShift: number('price-shift', 0),
+    ...(args.has('price-shift-every') ? { priceShiftEvery: number('price-shift-every', 1) } : {}),
     ...(invalidEvery ? { invalidEvery } : {}),
   };
 }

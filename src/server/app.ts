@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes';
 import { comparisonRoutes } from './modules/comparisons/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { priceAlertRoutes } from './modules/price-alerts/routes';
 import { productRoutes } from './modules/products/routes';
 import { reviewRoutes } from './modules/reviews/routes';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions) {
       await typed.register(wishlistRoutes);
       await typed.register(priceAlertRoutes);
       await typed.register(comparisonRoutes);
+      await typed.register(notificationRoutes, { config });
       for (const routes of options.extraApiRoutes ?? []) await typed.register(routes);
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { openConfiguredDatabase } from './db/open';
 import { seedDemoCatalogue } from './db/seed/seed';
+import { startBackgroundJobs } from './jobs/background-jobs';
 
 async function main() {
   const config = loadConfig();
@@ -14,6 +15,8 @@ async function main() {
     const result = await seedDemoCatalogue(database.db);
     if (result.seeded) app.log.info({ products: result.products, ms: Date.now() - started }, 'seeded the demo catalogue');
   }
+
+  app.addHook('onClose', startBackgroundJobs({ database, config, log: app.log }).stop);
 
   let closing = false;
   const shutdown = async (signal: string) => {

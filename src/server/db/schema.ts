@@ -256,7 +256,6 @@ export const notifications = pgTable(
 export const feedItems = pgTable(
   'feed_items',
   {
-    id: serial('id').primaryKey(),
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -265,6 +264,8 @@ export const feedItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** Where the item came in the feed last time (item number or TSV line): orders a product's variants. */
+    position: integer('position').notNull(),
     /** The feed's `item_group_id`: the store's items of one group are variants of one product. */
     groupId: text('group_id'),
     /** "Maroon / M": the variant's name, for grouped items only. */
@@ -286,11 +287,10 @@ export const feedItems = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('feed_items_store_item_idx').on(t.storeId, t.itemId),
+    primaryKey({ columns: [t.storeId, t.itemId] }),
     index('feed_items_product_idx').on(t.productId, t.storeId),
     index('feed_items_gtin_idx').on(t.gtinKey).where(sql`${t.gtinKey} is not null`),
     index('feed_items_brand_mpn_idx').on(sql`lower(${t.brand})`, sql`lower(${t.mpn})`).where(sql`${t.mpn} is not null`),
-    index('feed_items_group_idx').on(t.storeId, t.groupId).where(sql`${t.groupId} is not null`),
   ],
 );
 

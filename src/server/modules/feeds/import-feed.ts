@@ -16,10 +16,10 @@ import type { Database } from '@/server/db/client';
 import { openFeed, parseFeed } from './detect-format';
 import type { FeedInput } from './decode-text';
 import { FeedFormatError, FeedSourceError } from './feed-errors';
-import { type FeedItem, type FeedRowError, gtinKey } from './feed-item';
-import { ensureDefaultCategoryMappings, normalizeCategoryPath } from './category-mapping';
-import { baseTitle, slugStem, variantLabel } from './item-naming';
+import type { FeedRowError } from './feed-item';
+import { ensureDefaultCategoryMappings } from './category-mapping';
 import { queryOne, queryRows } from './sql-rows';
+import { createStageTable, type StageRow, stageRow, stageTable, stageWriter } from './stage-table';
 import type { StoreRow } from './store-repository';
 
 type Executor = Pick<Database, 'execute'>;
@@ -33,7 +33,7 @@ export type ImportLogger = {
 export type FeedSource = string | { input: FeedInput; name: string };
 
 export type ImportOptions = {
-  store: Pick<StoreRow, 'id' | 'slug'>;
+  store: Pick<StoreRow, 'id' | 'slug' | 'name'>;
   source: FeedSource;
   /** A partial (delta) feed leaves items it does not mention alone; a full feed marks them out of stock. */
   partial?: boolean;
@@ -44,7 +44,11 @@ export type ImportOptions = {
   maxReportedErrors?: number;
   logger?: ImportLogger;
   signal?: AbortSignal;
+  /** Called with each phase's and apply step's time in ms (the bench prints them with FEEDS_PROFILE=1). */
+  onStep?: StepTimer;
 };
+
+export type StepTimer = (step: string, ms: number) => void;
 
 export type ImportSummary = {
   runId: number;
@@ -91,61 +95,6 @@ export const STALE_RUN_MS = 15 * 60_000;
 /** Imports of different stores stage in parallel; their apply phases take turns. */
 const APPLY_LOCK_KEY = 7_214_203_313;
 
-const stageTable = (runId: number) => sql.raw(`feed_stage_${Math.trunc(runId)}`);
-
-type StageRow = {
-  position: number;
-  line: number | null;
-  item_id: string;
-  title: string;
-  base_title: string;
-  slug_stem: string;
-  description: string;
-  link: string;
-  image_link: string;
-  gallery: string[];
-  in_stock: boolean;
-  price: string;
-  sale_price: string | null;
-  brand: string | null;
-  gtin: string | null;
-  gtin_key: string | null;
-  mpn: string | null;
-  group_id: string | null;
-  variant: string | null;
-  product_type: string | null;
-  gpc: string | null;
-  shipping_cost: string | null;
-};
-
-export function stageRow(position: number, item: FeedItem): StageRow {
-  const base = item.itemGroupId === null ? item.title : baseTitle(item.title, item.color, item.size);
-  return {
-    position,
-    line: null,
-    item_id: item.id,
-    title: item.title,
-    base_title: base,
-    slug_stem: slugStem(base),
-    description: item.description,
-    link: item.link,
-    image_link: item.imageLink,
-    gallery: [item.imageLink, ...item.additionalImageLinks],
-    in_stock: item.inStock,
-    price: item.price,
-    sale_price: item.salePrice,
-    brand: item.brand,
-    gtin: item.gtin,
-    gtin_key: item.gtin === null ? null : gtinKey(item.gtin),
-    mpn: item.mpn,
-    group_id: item.itemGroupId,
-    variant: variantLabel(item),
-    product_type: normalizeCategoryPath(item.productType),
-    gpc: normalizeCategoryPath(item.googleProductCategory),
-    shipping_cost: item.shippingCost,
-  };
-}
-
 const sourceName = (source: FeedSource) => (typeof source === 'string' ? source : source.name);
 
 export async function importFeed(db: Database, options: ImportOptions): Promise<ImportSummary> {
@@ -156,6 +105,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
   const store = options.store;
   const source = sourceName(options.source);
   const log = options.logger;
+  const onStep = options.onStep;
 
   await ensureDefaultCategoryMappings(db);
   const runId = await claimRun(db, { storeId: store.id, storeSlug: store.slug, source, trigger: options.trigger ?? 'cli', partial: !full });
@@ -167,35 +117,13 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
   const finish = () => Math.round(performance.now() - started);
 
   try {
-    await db.execute(sql`create unlogged table ${table} (
-      position integer not null,
-      line integer,
-      item_id text not null,
-      title text not null,
-      base_title text not null,
-      slug_stem text not null,
-      description text not null,
-      link text not null,
-      image_link text not null,
-      gallery jsonb not null,
-      in_stock boolean not null,
-      price numeric(12, 2) not null,
-      sale_price numeric(12, 2),
-      brand text,
-      gtin text,
-      gtin_key text,
-      mpn text,
-      group_id text,
-      variant text,
-      product_type text,
-      gpc text,
-      shipping_cost numeric(10, 2)
-    )`);
+    await createStageTable(db, runId);
 
     // Stage: parse batch n+1 while batch n is written.
     const records = typeof options.source === 'string'
       ? openFeed(options.source, options.signal ? { signal: options.signal } : {})
       : parseFeed(options.source.input, { fileName: options.source.name });
+    const writeStage = stageWriter(db, runId);
     let batch: StageRow[] = [];
     let pending: Promise<unknown> = Promise.resolve();
     let batches = 0;
@@ -208,13 +136,14 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
       const heartbeat = batches % 20 === 0;
       const read = itemsRead;
       pending = (async () => {
-        await db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${JSON.stringify(rows)}::json)`);
+        await writeStage(rows);
         if (heartbeat) await db.execute(sql`update import_runs set heartbeat_at = now(), items_read = ${read} where id = ${runId}`);
       })();
       // Observed by the next flush or after the loop; never an unhandled rejection meanwhile.
       pending.catch(() => {});
     };
     for await (const record of records) {
+      if (options.signal?.aborted) throw new Error('import aborted (the process is shutting down); nothing was changed');
       itemsRead += 1;
       if (record.ok) {
         batch.push(stageRow(record.position, record.item));
@@ -226,10 +155,14 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     }
     await flush();
     await pending;
+    await db.execute(sql`analyze ${table}`);
+    onStep?.('stage', finish());
 
     const applied = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK_KEY})`);
-      const result = await applyStage(tx, { storeId: store.id, table, full, maxErrors });
+      // Set-based steps sort and hash up to a million rows: in memory, not in temp files.
+      await tx.execute(sql`set local work_mem = '128MB'`);
+      const result = await applyStage(tx, { storeId: store.id, storeName: store.name, table, full, maxErrors, onStep });
       const errors = mergeErrors(parseErrors, result.errors, maxErrors);
       const summary: ImportSummary = {
         runId,
@@ -258,6 +191,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
         where id = ${runId}`);
       return summary;
     });
+    onStep?.('commit', finish());
     await dropStage(db, runId);
     log?.info(
       {
@@ -382,129 +316,169 @@ const NEW_PRODUCT_KEY = sql.raw(`coalesce(
   case when d.brand is not null and d.mpn is not null then 'm:' || lower(d.brand) || chr(31) || lower(d.mpn) end,
   'i:' || d.item_id)`);
 
-type ErrorRow = { total: number; position: number; line: number | null; item_id: string; reason: string };
+/** A variant's id: stable for its name, so it survives re-imports and store changes. */
+const VARIANT_ID = sql.raw(`(hashtext(variant) & 2147483647)`);
+
+type ErrorRow = { total: number; position: number; item_id: string; reason: string };
 
 function toRowErrors(rows: ErrorRow[]): FeedRowError[] {
-  return rows.map((row) => {
-    const error: FeedRowError = { position: row.position, id: row.item_id, reason: row.reason };
-    if (row.line !== null) error.line = row.line;
-    return error;
-  });
+  return rows.map((row) => ({ position: row.position, id: row.item_id, reason: row.reason }));
 }
 
-async function applyStage(tx: Executor, ctx: { storeId: number; table: SQL; full: boolean; maxErrors: number }): Promise<ApplyResult> {
+async function applyStage(
+  tx: Executor,
+  ctx: { storeId: number; storeName: string; table: SQL; full: boolean; maxErrors: number; onStep?: StepTimer | undefined },
+): Promise<ApplyResult> {
   const { storeId, table, maxErrors } = ctx;
-  const run = (query: SQL) => tx.execute(query);
-  const count = async (query: SQL) => (await queryOne<{ n: number }>(tx, query))?.n ?? 0;
+  let mark = performance.now();
+  const step = (label: string) => {
+    if (!ctx.onStep) return;
+    const now = performance.now();
+    ctx.onStep(label, Math.round(now - mark));
+    mark = now;
+  };
+  const run = async (label: string, query: SQL) => {
+    await tx.execute(query);
+    step(label);
+  };
+  const count = async (label: string, query: SQL) => {
+    const n = (await queryOne<{ n: number }>(tx, query))?.n ?? 0;
+    step(label);
+    return n;
+  };
+  const errorRows = async (label: string, query: SQL) => {
+    const rows = await queryRows<ErrorRow>(tx, query);
+    step(label);
+    return rows;
+  };
 
   // A store listing one id twice: the later row wins, the earlier is reported.
-  const duplicates = await queryRows<ErrorRow>(
-    tx,
+  const duplicates = await errorRows(
+    'duplicates',
     sql`with keep as (
           select item_id, max(position) as position from ${table} group by item_id having count(*) > 1
         ), removed as (
           delete from ${table} s using keep k
           where s.item_id = k.item_id and s.position < k.position
-          returning s.position, s.line, s.item_id, k.position as kept
+          returning s.position, s.item_id, k.position as kept
         )
-        select (count(*) over ())::int as total, position, line, item_id,
-          'duplicate id: item ' || kept || ' has the same id and is imported instead' as reason
+        select (count(*) over ())::int as total, position, item_id,
+          'duplicate id: the later row at ' || kept || ' has the same id and is imported instead' as reason
         from removed order by position limit ${maxErrors}`,
   );
+  const staged = await count('staged', sql`select count(*)::int as n from ${table}`);
 
-  const staged = await count(sql`select count(*)::int as n from ${table}`);
-
-  // Items that are new at this store or differ from what its feed said last time.
-  await run(sql`create temp table feed_delta on commit drop as
-    select s.*, fi.id as fi_id, fi.product_id as old_product_id,
-      (case when fi.id is not null
-              and fi.gtin_key is not distinct from s.gtin_key
-              and lower(fi.brand) is not distinct from lower(s.brand)
-              and lower(fi.mpn) is not distinct from lower(s.mpn)
-              and fi.group_id is not distinct from s.group_id
-            then fi.product_id end)::int as product_id
-    from ${table} s
-    left join feed_items fi on fi.store_id = ${storeId} and fi.item_id = s.item_id
-    where fi.id is null
-      or (fi.title, fi.link, fi.image_link, fi.price, fi.sale_price, fi.in_stock, fi.shipping_cost,
-          fi.gtin_key, fi.brand, fi.mpn, fi.group_id, fi.variant)
-         is distinct from
-         (s.title, s.link, s.image_link, s.price, s.sale_price, s.in_stock, s.shipping_cost,
-          s.gtin_key, s.brand, s.mpn, s.group_id, s.variant)`);
-  const deltaCount = await count(sql`select count(*)::int as n from feed_delta`);
+  // Items that are new at this store or differ from what its feed said last time. An item whose
+  // identity (GTIN, brand, MPN, group) is unchanged keeps its product.
+  await run(
+    'delta',
+    sql`create temp table feed_delta on commit drop as
+      select s.*, coalesce(s.sale_price, s.price) as current_price,
+        fi.item_id is not null as known, fi.product_id as old_product_id,
+        (case when fi.item_id is not null
+                and fi.gtin_key is not distinct from s.gtin_key
+                and lower(fi.brand) is not distinct from lower(s.brand)
+                and lower(fi.mpn) is not distinct from lower(s.mpn)
+                and fi.group_id is not distinct from s.group_id
+              then fi.product_id end)::int as product_id
+      from ${table} s
+      left join feed_items fi on fi.store_id = ${storeId} and fi.item_id = s.item_id
+      where fi.item_id is null
+        or (fi.title, fi.link, fi.image_link, fi.price, fi.sale_price, fi.in_stock, fi.shipping_cost,
+            fi.gtin_key, fi.brand, fi.mpn, fi.group_id, fi.variant)
+           is distinct from
+           (s.title, s.link, s.image_link, s.price, s.sale_price, s.in_stock, s.shipping_cost,
+            s.gtin_key, s.brand, s.mpn, s.group_id, s.variant)`,
+  );
+  // Temp tables get no statistics unless asked; without them the planner guesses badly.
+  await run('analyze delta', sql`analyze feed_delta`);
+  const deltaCount = await count('delta count', sql`select count(*)::int as n from feed_delta`);
 
   // 1. GTIN (any store's items, and catalogue products by their GTIN-8/12/13/14 spelling).
-  await run(sql`update feed_delta d set product_id = g.pid
-    from (
-      select k, min(pid) as pid from (
-        select fi.gtin_key as k, fi.product_id as pid
-        from feed_items fi
-        where fi.gtin_key in (select gtin_key from feed_delta where product_id is null and gtin_key is not null)
-        union all
-        select c.k, p.id
-        from (
-          select distinct gtin_key as k, unnest(array[
-            gtin_key,
-            case when gtin_key like '0%' then substr(gtin_key, 2) end,
-            case when gtin_key like '00%' then substr(gtin_key, 3) end,
-            case when gtin_key like '000000%' then substr(gtin_key, 7) end]) as raw
-          from feed_delta where product_id is null and gtin_key is not null
-        ) c
-        join products p on p.gtin = c.raw
-      ) x group by k
-    ) g
-    where d.product_id is null and d.gtin_key = g.k`);
+  await run(
+    'match gtin',
+    sql`update feed_delta d set product_id = g.pid
+      from (
+        select k, min(pid) as pid from (
+          select fi.gtin_key as k, fi.product_id as pid
+          from feed_items fi
+          where fi.gtin_key in (select gtin_key from feed_delta where product_id is null and gtin_key is not null)
+          union all
+          select c.k, p.id
+          from (
+            select distinct gtin_key as k, unnest(array[
+              gtin_key,
+              case when gtin_key like '0%' then substr(gtin_key, 2) end,
+              case when gtin_key like '00%' then substr(gtin_key, 3) end,
+              case when gtin_key like '000000%' then substr(gtin_key, 7) end]) as raw
+            from feed_delta where product_id is null and gtin_key is not null
+          ) c
+          join products p on p.gtin = c.raw
+        ) x group by k
+      ) g
+      where d.product_id is null and d.gtin_key = g.k`,
+  );
 
   // 2. Brand + MPN, case-insensitive.
-  await run(sql`update feed_delta d set product_id = g.pid
-    from (
-      select b, m, min(pid) as pid from (
-        select lower(fi.brand) as b, lower(fi.mpn) as m, fi.product_id as pid
-        from feed_items fi
-        where fi.mpn is not null and (lower(fi.brand), lower(fi.mpn)) in (
-          select lower(brand), lower(mpn) from feed_delta where product_id is null and brand is not null and mpn is not null)
-        union all
-        select lower(p.brand), lower(p.mpn), p.id
-        from products p
-        where p.mpn is not null and (lower(p.brand), lower(p.mpn)) in (
-          select lower(brand), lower(mpn) from feed_delta where product_id is null and brand is not null and mpn is not null)
-      ) x group by b, m
-    ) g
-    where d.product_id is null and d.brand is not null and d.mpn is not null
-      and lower(d.brand) = g.b and lower(d.mpn) = g.m`);
+  await run(
+    'match brand+mpn',
+    sql`update feed_delta d set product_id = g.pid
+      from (
+        select b, m, min(pid) as pid from (
+          select lower(fi.brand) as b, lower(fi.mpn) as m, fi.product_id as pid
+          from feed_items fi
+          where fi.mpn is not null and (lower(fi.brand), lower(fi.mpn)) in (
+            select lower(brand), lower(mpn) from feed_delta where product_id is null and brand is not null and mpn is not null)
+          union all
+          select lower(p.brand), lower(p.mpn), p.id
+          from products p
+          where p.mpn is not null and (lower(p.brand), lower(p.mpn)) in (
+            select lower(brand), lower(mpn) from feed_delta where product_id is null and brand is not null and mpn is not null)
+        ) x group by b, m
+      ) g
+      where d.product_id is null and d.brand is not null and d.mpn is not null
+        and lower(d.brand) = g.b and lower(d.mpn) = g.m`,
+  );
 
   // 3. The store's own id, seen before in its feed or on an offer.
-  await run(sql`update feed_delta set product_id = old_product_id where product_id is null and old_product_id is not null`);
-  await run(sql`update feed_delta d set product_id = o.product_id
-    from offers o
-    where d.product_id is null and o.store_id = ${storeId} and o.store_item_id = d.item_id`);
+  await run('match item id', sql`update feed_delta set product_id = old_product_id where product_id is null and old_product_id is not null`);
+  await run(
+    'match offer id',
+    sql`update feed_delta d set product_id = o.product_id
+      from offers o
+      where d.product_id is null and o.store_id = ${storeId} and o.store_item_id = d.item_id`,
+  );
 
   // 4. Variants stay together: the rest of a group joins the product its group already has.
-  await run(sql`update feed_delta d set product_id = g.pid
-    from (
-      select u.group_id, coalesce(k.pid, m.pid) as pid
-      from (select distinct group_id from feed_delta where product_id is null and group_id is not null) u
-      left join (
-        select group_id, min(product_id) as pid from feed_items
-        where store_id = ${storeId} and group_id in (
-          select group_id from feed_delta where product_id is null and group_id is not null)
-        group by group_id
-      ) k on k.group_id = u.group_id
-      left join (
-        select group_id, min(product_id) as pid from feed_delta
-        where group_id is not null and product_id is not null group by group_id
-      ) m on m.group_id = u.group_id
-    ) g
-    where d.product_id is null and d.group_id = g.group_id and g.pid is not null`);
-
-  // 5. New products, one per group / GTIN / brand + MPN / item, in a mapped category.
-  await run(sql`create temp table feed_new on commit drop as
-    select k, position, category, subcategory, sub_subcategory,
-      nextval(pg_get_serial_sequence('products', 'id'))::int as id
-    from (
-      select distinct on (k) k, position, category, subcategory, sub_subcategory
+  await run(
+    'match group',
+    sql`update feed_delta d set product_id = g.pid
       from (
-        select ${NEW_PRODUCT_KEY} as k, d.position,
+        select u.group_id, coalesce(k.pid, m.pid) as pid
+        from (select distinct group_id from feed_delta where product_id is null and group_id is not null) u
+        left join (
+          select group_id, min(product_id) as pid from feed_items
+          where store_id = ${storeId} and group_id in (
+            select group_id from feed_delta where product_id is null and group_id is not null)
+          group by group_id
+        ) k on k.group_id = u.group_id
+        left join (
+          select group_id, min(product_id) as pid from feed_delta
+          where group_id is not null and product_id is not null group by group_id
+        ) m on m.group_id = u.group_id
+      ) g
+      where d.product_id is null and d.group_id = g.group_id and g.pid is not null`,
+  );
+
+  // 5. New products, one per group / GTIN / brand + MPN / item, in a mapped category. All their items
+  // are in this feed, so the product's best offer, its offer here and its variants are known now and
+  // written once (a product row is the costliest write of an import: it has a dozen indexes).
+  await run(
+    'new products',
+    sql`create temp table feed_new on commit drop as
+      with x as (
+        select ${NEW_PRODUCT_KEY} as k, d.position, d.item_id, d.variant, d.in_stock, d.current_price,
+          greatest(d.price, d.current_price) as original_price, d.link, d.shipping_cost,
           coalesce(pt.category, gc.category) as category,
           case when pt.source is not null then pt.subcategory else gc.subcategory end as subcategory,
           case when pt.source is not null then pt.sub_subcategory else gc.sub_subcategory end as sub_subcategory
@@ -512,19 +486,51 @@ async function applyStage(tx: Executor, ctx: { storeId: number; table: SQL; full
         left join category_mappings pt on pt.source = d.product_type
         left join category_mappings gc on gc.source = d.gpc
         where d.product_id is null
-      ) x
-      where category is not null
-      order by k, position
-    ) r`);
+      ), rep as (
+        select distinct on (k) k, position, category, subcategory, sub_subcategory
+        from x where category is not null
+        order by k, position
+      ), best as (
+        select distinct on (k) k, item_id, current_price, original_price, in_stock, link, shipping_cost
+        from x
+        order by k, in_stock desc, current_price asc, position asc
+      ), variants as (
+        select k, jsonb_agg(jsonb_build_object('id', vid, 'name', variant, 'price', current_price::text,
+            'originalPrice', original_price::text) order by first_position) as variants
+        from (
+          select distinct on (k, variant) k, variant, ${VARIANT_ID} as vid, current_price, original_price,
+            min(position) over (partition by k, variant) as first_position
+          from x where variant is not null
+          order by k, variant, in_stock desc, current_price asc, position asc
+        ) v
+        group by k
+      )
+      select s.*,
+        nextval(pg_get_serial_sequence('products', 'id'))::int as id,
+        nextval(pg_get_serial_sequence('offers', 'id'))::int as offer_id
+      from (
+        select rep.k, rep.position, rep.category, rep.subcategory, rep.sub_subcategory,
+          best.item_id, best.current_price, best.original_price, best.in_stock, best.link, best.shipping_cost,
+          coalesce(variants.variants, '[]'::jsonb) as variants
+        from rep
+        join best on best.k = rep.k
+        left join variants on variants.k = rep.k
+        -- Ids in listing order: the products and offers indexes then fill page by page, not at random.
+        order by rep.category, rep.subcategory, rep.sub_subcategory, best.current_price, rep.k
+      ) s`,
+  );
+  await run('analyze new', sql`analyze feed_new`);
+  // The new products' text is fetched row by row from here, in id order (see 'insert products').
+  await run('index delta', sql`create index on feed_delta (position)`);
 
-  const unmapped = await queryRows<ErrorRow>(
-    tx,
+  const unmapped = await errorRows(
+    'unmapped',
     sql`with removed as (
           delete from feed_delta d
           where d.product_id is null and not exists (select 1 from feed_new n where n.k = ${NEW_PRODUCT_KEY})
-          returning d.position, d.line, d.item_id, d.product_type, d.gpc
+          returning d.position, d.item_id, d.product_type, d.gpc
         )
-        select (count(*) over ())::int as total, position, line, item_id,
+        select (count(*) over ())::int as total, position, item_id,
           'unmapped category: ' || case
             when product_type is null and gpc is null then 'the item has no product_type or google_product_category'
             when product_type is not null and gpc is not null
@@ -534,41 +540,89 @@ async function applyStage(tx: Executor, ctx: { storeId: number; table: SQL; full
         from removed order by position limit ${maxErrors}`,
   );
 
-  const productsCreated = await count(sql`with ins as (
+  const productsCreated = await count(
+    'insert products',
+    sql`with ins as (
       insert into products (id, slug, name, brand, model, category, subcategory, sub_subcategory,
-        description, image, image_gallery, gtin, mpn)
-      select n.id, d.slug_stem || '-' || n.id, d.base_title, coalesce(d.brand, ''), coalesce(d.mpn, ''),
-        n.category, n.subcategory, n.sub_subcategory, d.description, d.image_link, d.gallery, d.gtin, d.mpn
-      from feed_new n join feed_delta d on d.position = n.position
+        description, image, image_gallery, gtin, mpn, variants,
+        best_offer_id, current_price, original_price, discount, in_stock, search_text)
+      select n.id,
+        coalesce(nullif(trim(both '-' from left(regexp_replace(lower(d.base_title), '[^a-z0-9]+', '-', 'g'), 80)), ''), 'product')
+          || '-' || n.id,
+        d.base_title, coalesce(d.brand, ''), coalesce(d.mpn, ''),
+        n.category, n.subcategory, n.sub_subcategory, d.description, d.image_link, d.gallery, d.gtin, d.mpn, n.variants,
+        n.offer_id, n.current_price, n.original_price,
+        (case when n.original_price > n.current_price and n.original_price > 0
+          then round((n.original_price - n.current_price) / n.original_price * 100) else 0 end)::smallint,
+        n.in_stock,
+        lower(concat_ws(' ', d.base_title, coalesce(d.brand, ''), coalesce(d.mpn, ''),
+          replace(n.category, '-', ' '), replace(coalesce(n.subcategory, ''), '-', ' '),
+          replace(coalesce(n.sub_subcategory, ''), '-', ' '), ${ctx.storeName}::text))
+      -- feed_new was written in id order and is read back in it (no sort of wide rows); each product's text
+      -- comes from its item by index ("offset 0" keeps this a per-row lookup rather than a hash of a million rows).
+      from feed_new n
+      cross join lateral (
+        select base_title, brand, mpn, gtin, description, image_link, gallery
+        from feed_delta where position = n.position offset 0
+      ) d
       returning 1
-    ) select count(*)::int as n from ins`);
-  await run(sql`update feed_delta d set product_id = n.id from feed_new n where d.product_id is null and n.k = ${NEW_PRODUCT_KEY}`);
+    ) select count(*)::int as n from ins`,
+  );
+  await run(
+    'insert new offers',
+    sql`with ins as (
+      insert into offers (id, product_id, store_id, store_item_id, current_price, original_price, in_stock,
+        stock_quantity, affiliate_url, free_shipping, shipping_cost, updated_at)
+      select n.offer_id, n.id, ${storeId},
+        case when exists (select 1 from offers x where x.store_id = ${storeId} and x.store_item_id = n.item_id)
+          then null else n.item_id end,
+        n.current_price, n.original_price, n.in_stock, 0, n.link, coalesce(n.shipping_cost = 0, false), n.shipping_cost, now()
+      from feed_new n
+      returning id, current_price
+    )
+    insert into price_history (offer_id, price) select id, current_price from ins`,
+  );
 
   const counts = await queryOne<{ created: number; updated: number }>(
     tx,
-    sql`select (count(*) filter (where fi_id is null))::int as created, (count(*) filter (where fi_id is not null))::int as updated from feed_delta`,
+    sql`select (count(*) filter (where not known))::int as created, (count(*) filter (where known))::int as updated from feed_delta`,
   );
 
-  await run(sql`insert into feed_items (store_id, item_id, product_id, group_id, variant, title, link, image_link,
-      price, sale_price, current_price, in_stock, shipping_cost, gtin_key, brand, mpn)
-    select ${storeId}, item_id, product_id, group_id, variant, title, link, image_link,
-      price, sale_price, coalesce(sale_price, price), in_stock, shipping_cost, gtin_key, brand, mpn
-    from feed_delta
-    on conflict (store_id, item_id) do update set
-      product_id = excluded.product_id, group_id = excluded.group_id, variant = excluded.variant,
-      title = excluded.title, link = excluded.link, image_link = excluded.image_link, price = excluded.price,
-      sale_price = excluded.sale_price, current_price = excluded.current_price, in_stock = excluded.in_stock,
-      shipping_cost = excluded.shipping_cost, gtin_key = excluded.gtin_key, brand = excluded.brand,
-      mpn = excluded.mpn, updated_at = now()`);
+  // Products (already in the catalogue) whose offer at this store may change.
+  await run('touched', sql`create temp table feed_touched (product_id integer primary key) on commit drop`);
+  await run(
+    'touched rows',
+    sql`insert into feed_touched
+      select product_id from feed_delta where product_id is not null
+      union select old_product_id from feed_delta where old_product_id is not null`,
+  );
 
-  // Products whose offer at this store may change.
-  await run(sql`create temp table feed_touched (product_id integer primary key) on commit drop`);
-  await run(sql`insert into feed_touched
-    select product_id from feed_delta union select old_product_id from feed_delta where old_product_id is not null`);
+  await run(
+    'insert feed items',
+    sql`insert into feed_items (store_id, item_id, product_id, position, group_id, variant, title, link, image_link,
+        price, sale_price, current_price, in_stock, shipping_cost, gtin_key, brand, mpn)
+      select ${storeId}, d.item_id, coalesce(d.product_id, n.id), d.position, d.group_id, d.variant, d.title, d.link,
+        d.image_link, d.price, d.sale_price, d.current_price, d.in_stock, d.shipping_cost, d.gtin_key, d.brand, d.mpn
+      from feed_delta d
+      left join feed_new n on n.k = (case when d.product_id is null then ${NEW_PRODUCT_KEY} end)
+      where not d.known`,
+  );
+  await run(
+    'update feed items',
+    sql`update feed_items fi set
+        product_id = d.product_id, position = d.position, group_id = d.group_id, variant = d.variant,
+        title = d.title, link = d.link, image_link = d.image_link, price = d.price, sale_price = d.sale_price,
+        current_price = d.current_price, in_stock = d.in_stock, shipping_cost = d.shipping_cost,
+        gtin_key = d.gtin_key, brand = d.brand, mpn = d.mpn, updated_at = now()
+      from feed_delta d
+      where d.known and fi.store_id = ${storeId} and fi.item_id = d.item_id`,
+  );
 
   let markedOutOfStock = 0;
   if (ctx.full) {
-    markedOutOfStock += await count(sql`with gone as (
+    markedOutOfStock += await count(
+      'missing items',
+      sql`with gone as (
         update feed_items fi set in_stock = false, updated_at = now()
         where fi.store_id = ${storeId} and fi.in_stock
           and not exists (select 1 from ${table} s where s.item_id = fi.item_id)
@@ -576,21 +630,36 @@ async function applyStage(tx: Executor, ctx: { storeId: number; table: SQL; full
       ), touched as (
         insert into feed_touched select distinct product_id from gone on conflict do nothing
       )
-      select count(*)::int as n from gone`);
+      select count(*)::int as n from gone`,
+    );
   }
+  await run('analyze touched', sql`analyze feed_touched`);
 
   // The store's offer for each touched product: its cheapest in-stock item (the cheapest item when none is).
-  await run(sql`create temp table feed_changed (product_id integer not null) on commit drop`);
-  const priceChanges = await count(sql`with agg as (
-      select distinct on (fi.product_id) fi.product_id, fi.item_id, fi.current_price,
-        greatest(fi.price, fi.current_price) as original_price, fi.in_stock, fi.link, fi.shipping_cost
-      from feed_items fi
-      where fi.store_id = ${storeId} and fi.product_id in (select product_id from feed_touched)
-      order by fi.product_id, fi.in_stock desc, fi.current_price asc, fi.id asc
-    ), old as (
-      select o.id, o.current_price from offers o
-      where o.store_id = ${storeId} and o.product_id in (select product_id from agg)
-    ), up as (
+  await run('changed', sql`create temp table feed_changed (product_id integer not null) on commit drop`);
+  const priceChanges = await count(
+    'offers',
+    sql`with agg as (
+      select a.*, o.id as offer_id, o.current_price as old_price, o.original_price as old_original_price,
+        o.in_stock as old_in_stock, o.affiliate_url as old_link, o.shipping_cost as old_shipping_cost
+      from (
+        select distinct on (fi.product_id) fi.product_id, fi.item_id, fi.current_price,
+          greatest(fi.price, fi.current_price) as original_price, fi.in_stock, fi.link, fi.shipping_cost
+        from feed_items fi
+        where fi.store_id = ${storeId} and fi.product_id in (select product_id from feed_touched)
+        order by fi.product_id, fi.in_stock desc, fi.current_price asc, fi.item_id asc
+      ) a
+      left join offers o on o.store_id = ${storeId} and o.product_id = a.product_id
+    ), updated as (
+      update offers o set current_price = a.current_price, original_price = a.original_price, in_stock = a.in_stock,
+        affiliate_url = a.link, free_shipping = coalesce(a.shipping_cost = 0, false), shipping_cost = a.shipping_cost,
+        updated_at = now()
+      from agg a
+      where o.id = a.offer_id
+        and (a.old_price, a.old_original_price, a.old_in_stock, a.old_link, a.old_shipping_cost)
+          is distinct from (a.current_price, a.original_price, a.in_stock, a.link, a.shipping_cost)
+      returning o.id, o.product_id, a.current_price, a.old_price
+    ), inserted as (
       insert into offers (product_id, store_id, store_item_id, current_price, original_price, in_stock,
         stock_quantity, affiliate_url, free_shipping, shipping_cost, updated_at)
       select a.product_id, ${storeId},
@@ -598,26 +667,24 @@ async function applyStage(tx: Executor, ctx: { storeId: number; table: SQL; full
           then null else a.item_id end,
         a.current_price, a.original_price, a.in_stock, 0, a.link, coalesce(a.shipping_cost = 0, false), a.shipping_cost, now()
       from agg a
-      on conflict (product_id, store_id) do update set
-        current_price = excluded.current_price, original_price = excluded.original_price, in_stock = excluded.in_stock,
-        affiliate_url = excluded.affiliate_url, free_shipping = excluded.free_shipping,
-        shipping_cost = excluded.shipping_cost, updated_at = now()
-      where (offers.current_price, offers.original_price, offers.in_stock, offers.affiliate_url, offers.free_shipping, offers.shipping_cost)
-        is distinct from (excluded.current_price, excluded.original_price, excluded.in_stock, excluded.affiliate_url,
-          excluded.free_shipping, excluded.shipping_cost)
+      where a.offer_id is null
       returning id, product_id, current_price
     ), history as (
       insert into price_history (offer_id, price)
-      select up.id, up.current_price from up left join old on old.id = up.id
-      where old.id is null or old.current_price <> up.current_price
-      returning offer_id
+      select id, current_price from updated where old_price <> current_price
+      union all
+      select id, current_price from inserted
     ), changed as (
-      insert into feed_changed (product_id) select product_id from up
+      insert into feed_changed (product_id)
+      select product_id from updated union all select product_id from inserted
     )
-    select (count(*) filter (where h.offer_id in (select id from old)))::int as n from history h`);
+    select count(*)::int as n from updated where old_price <> current_price`,
+  );
 
-  // Offers of this store that no feed item backs any more (the full feed no longer lists the product).
-  markedOutOfStock += await count(sql`with gone as (
+  // Offers of this store that no feed item backs any more (a full feed no longer lists the product).
+  markedOutOfStock += await count(
+    'orphan offers',
+    sql`with gone as (
       update offers o set in_stock = false, updated_at = now()
       where o.store_id = ${storeId} and o.in_stock
         and (${sql.raw(ctx.full ? 'true' : 'false')} or o.product_id in (select product_id from feed_touched))
@@ -626,27 +693,14 @@ async function applyStage(tx: Executor, ctx: { storeId: number; table: SQL; full
     ), changed as (
       insert into feed_changed (product_id) select product_id from gone
     )
-    select count(*)::int as n from gone`);
+    select count(*)::int as n from gone`,
+  );
 
-  // Variant lists of grouped products: each variant at its cheapest price across stores.
-  await run(sql`update products p set variants = v.variants
-    from (
-      select product_id, jsonb_agg(jsonb_build_object(
-          'id', vid, 'name', variant, 'price', current_price::text, 'originalPrice', original_price::text) order by vid) as variants
-      from (
-        select distinct on (fi.product_id, fi.variant) fi.product_id, fi.variant,
-          min(fi.id) over (partition by fi.product_id, fi.variant) as vid,
-          fi.current_price, greatest(fi.price, fi.current_price) as original_price
-        from feed_items fi
-        where fi.product_id in (select product_id from feed_touched) and fi.variant is not null
-        order by fi.product_id, fi.variant, fi.in_stock desc, fi.current_price asc, fi.id asc
-      ) x
-      group by product_id
-    ) v
-    where p.id = v.product_id and p.variants is distinct from v.variants`);
-
-  const changedProducts = await count(sql`select count(distinct product_id)::int as n from feed_changed`);
-  await refreshBestOffersOf(tx, sql`select distinct product_id from feed_changed`);
+  await run('analyze changed', sql`analyze feed_changed`);
+  const changedExisting = await count('changed count', sql`select count(distinct product_id)::int as n from feed_changed`);
+  // One rewrite per product: best offer (offers changed) and variant list (items changed) together.
+  await refreshBestOffersOf(tx, sql`select product_id from feed_changed union select product_id from feed_touched`, { variants: true });
+  step('refresh products');
 
   const errorCount = (duplicates[0]?.total ?? 0) + (unmapped[0]?.total ?? 0);
   const errors = [...toRowErrors(duplicates), ...toRowErrors(unmapped)].sort((a, b) => a.position - b.position).slice(0, maxErrors);
@@ -659,7 +713,7 @@ async function applyStage(tx: Executor, ctx: { storeId: number; table: SQL; full
     productsCreated,
     errorCount,
     errors,
-    changedProducts,
+    changedProducts: changedExisting + productsCreated,
   };
 }
 
@@ -669,7 +723,22 @@ async function applyStage(tx: Executor, ctx: { storeId: number; table: SQL; full
  * products) and skipping products whose denormalised columns would not change. feeds-import.test.ts checks
  * that a full refreshBestOffers afterwards finds nothing to change.
  */
-export async function refreshBestOffersOf(tx: Executor, productIds: SQL): Promise<void> {
+export async function refreshBestOffersOf(tx: Executor, productIds: SQL, options: { variants?: boolean } = {}): Promise<void> {
+  // Variant lists of grouped products: each variant (by name) at its cheapest price across stores,
+  // in the order the stores list them.
+  const variants = options.variants
+    ? sql`select product_id, jsonb_agg(jsonb_build_object('id', vid, 'name', variant, 'price', current_price::text,
+            'originalPrice', original_price::text) order by first_position, variant) as variants
+        from (
+          select distinct on (fi.product_id, fi.variant) fi.product_id, fi.variant, ${VARIANT_ID} as vid,
+            min(fi.position) over (partition by fi.product_id, fi.variant) as first_position,
+            fi.current_price, greatest(fi.price, fi.current_price) as original_price
+          from feed_items fi join ids on ids.product_id = fi.product_id
+          where fi.variant is not null
+          order by fi.product_id, fi.variant, fi.in_stock desc, fi.current_price asc, fi.position asc
+        ) x
+        group by product_id`
+    : sql`select null::int as product_id, null::jsonb as variants where false`;
   await tx.execute(sql`
     with ids as (${productIds}),
     best as (
@@ -682,6 +751,7 @@ export async function refreshBestOffersOf(tx: Executor, productIds: SQL): Promis
       from offers o join ids on ids.product_id = o.product_id join stores s on s.id = o.store_id
       group by o.product_id
     ),
+    variant_lists as (${variants}),
     next as (
       select p.id, best.id as best_offer_id, best.current_price, best.original_price,
         (case
@@ -691,10 +761,12 @@ export async function refreshBestOffersOf(tx: Executor, productIds: SQL): Promis
         best.in_stock,
         lower(concat_ws(' ', p.name, p.brand, p.model,
           replace(p.category, '-', ' '), replace(coalesce(p.subcategory, ''), '-', ' '),
-          replace(coalesce(p.sub_subcategory, ''), '-', ' '), store_names.names)) as search_text
+          replace(coalesce(p.sub_subcategory, ''), '-', ' '), store_names.names)) as search_text,
+        coalesce(variant_lists.variants, p.variants) as variants
       from best
       join products p on p.id = best.product_id
       left join store_names on store_names.product_id = best.product_id
+      left join variant_lists on variant_lists.product_id = best.product_id
     )
     update products p set
       best_offer_id = next.best_offer_id,
@@ -703,9 +775,11 @@ export async function refreshBestOffersOf(tx: Executor, productIds: SQL): Promis
       discount = next.discount,
       in_stock = next.in_stock,
       search_text = next.search_text,
+      variants = next.variants,
       updated_at = now()
     from next
     where p.id = next.id
-      and (p.best_offer_id, p.current_price, p.original_price, p.discount, p.in_stock, p.search_text)
-        is distinct from (next.best_offer_id, next.current_price, next.original_price, next.discount, next.in_stock, next.search_text)`);
+      and (p.best_offer_id, p.current_price, p.original_price, p.discount, p.in_stock, p.search_text, p.variants)
+        is distinct from (next.best_offer_id, next.current_price, next.original_price, next.discount, next.in_stock,
+          next.search_text, next.variants)`);
 }

@@ -1,10 +1,22 @@
 /**
- * Names for what the importer creates: a variant's label ("Maroon / M"), the product name of a variant
- * group (the title without its colour and size) and a URL slug stem.
+ * Names for what the importer creates: a variant's label ("Maroon / M") and the product name of a variant
+ * group (the title without its colour and size).
  */
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const TRAILING_SEPARATORS = /[\s,;:/|(\-–—]+$/u;
+
+// Sizes and colours repeat across a feed: compile each pattern once (bounded against hostile feeds).
+const tokenPatterns = new Map<string, RegExp>();
+function trailingToken(token: string): RegExp {
+  let pattern = tokenPatterns.get(token);
+  if (!pattern) {
+    // At least one separator before the token, so "S" never eats the end of "Dress".
+    pattern = new RegExp(`[\\s,;:/|(\\-–—]+(?:size\\s*)?${escapeRegExp(token)}\\s*\\)?\\s*$`, 'iu');
+    if (tokenPatterns.size < 5_000) tokenPatterns.set(token, pattern);
+  }
+  return pattern;
+}
 
 /** "Maroon / M"; null for an item that is not part of a variant group. */
 export function variantLabel(item: { itemGroupId: string | null; color: string | null; size: string | null; title: string }): string | null {
@@ -23,24 +35,9 @@ export function baseTitle(title: string, color: string | null, size: string | nu
   // Colour and size come in either order: strip whichever ends the title, twice.
   for (let pass = 0; pass < 2; pass++) {
     for (const token of tokens) {
-      // At least one separator before the token, so "S" never eats the end of "Dress".
-      const pattern = new RegExp(`[\\s,;:/|(\\-–—]+(?:size\\s*)?${escapeRegExp(token.trim())}\\s*\\)?\\s*$`, 'iu');
-      const stripped = text.replace(pattern, '').replace(TRAILING_SEPARATORS, '');
+      const stripped = text.replace(trailingToken(token.trim()), '').replace(TRAILING_SEPARATORS, '');
       if (stripped.length >= 3) text = stripped;
     }
   }
   return text;
-}
-
-/** "Samsung Galaxy M35 5G (8GB)" → "samsung-galaxy-m35-5g-8gb"; the importer appends the product id. */
-export function slugStem(name: string): string {
-  const stem = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-  return stem || 'product';
 }

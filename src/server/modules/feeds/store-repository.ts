@@ -1,5 +1,5 @@
 /** Stores whose feeds are imported: added and scheduled from the CLI (`npm run feeds -- stores …`). */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/server/db/client';
 import { stores } from '@/server/db/schema';
@@ -91,8 +91,8 @@ export function createStoreRepository(db: Database) {
             order by r.last asc nulls first, s.id`,
       );
       if (rows.length === 0) return [];
-      const all = await db.select().from(stores);
-      const byId = new Map(all.map((store) => [store.id, store]));
+      const due = await db.select().from(stores).where(inArray(stores.id, rows.map((row) => row.id)));
+      const byId = new Map(due.map((store) => [store.id, store]));
       return rows.flatMap((row) => byId.get(row.id) ?? []);
     },
   };

@@ -23,10 +23,10 @@ CREATE TABLE "email_outbox" (
 );
 --> statement-breakpoint
 CREATE TABLE "feed_items" (
-	"id" serial PRIMARY KEY NOT NULL,
 	"store_id" integer NOT NULL,
 	"item_id" text NOT NULL,
 	"product_id" integer NOT NULL,
+	"position" integer NOT NULL,
 	"group_id" text,
 	"variant" text,
 	"title" text NOT NULL,
@@ -41,7 +41,8 @@ CREATE TABLE "feed_items" (
 	"brand" text,
 	"mpn" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "feed_items_store_id_item_id_pk" PRIMARY KEY("store_id","item_id")
 );
 --> statement-breakpoint
 CREATE TABLE "import_runs" (
@@ -74,11 +75,9 @@ ALTER TABLE "feed_items" ADD CONSTRAINT "feed_items_product_id_products_id_fk" F
 ALTER TABLE "import_runs" ADD CONSTRAINT "import_runs_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "email_outbox_notification_idx" ON "email_outbox" USING btree ("notification_id");--> statement-breakpoint
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "feed_items_store_item_idx" ON "feed_items" USING btree ("store_id","item_id");--> statement-breakpoint
 CREATE INDEX "feed_items_product_idx" ON "feed_items" USING btree ("product_id","store_id");--> statement-breakpoint
 CREATE INDEX "feed_items_gtin_idx" ON "feed_items" USING btree ("gtin_key") WHERE "feed_items"."gtin_key" is not null;--> statement-breakpoint
 CREATE INDEX "feed_items_brand_mpn_idx" ON "feed_items" USING btree (lower("brand"),lower("mpn")) WHERE "feed_items"."mpn" is not null;--> statement-breakpoint
-CREATE INDEX "feed_items_group_idx" ON "feed_items" USING btree ("store_id","group_id") WHERE "feed_items"."group_id" is not null;--> statement-breakpoint
 CREATE INDEX "import_runs_store_started_idx" ON "import_runs" USING btree ("store_id","started_at");--> statement-breakpoint
 CREATE INDEX "import_runs_started_idx" ON "import_runs" USING btree ("started_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "import_runs_one_running_idx" ON "import_runs" USING btree ("store_id") WHERE "import_runs"."status" = 'running';--> statement-breakpoint

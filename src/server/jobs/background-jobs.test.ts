@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryOne, queryRows } from '@/server/modules/feeds/sql-rows';
+import { createStoreRepository } from '@/server/modules/feeds/store-repository';
+import { createTestDatabase, type TestDatabase } from '@/server/test/build-test-app';
+import { insertProduct } from '@/server/test/fixtures';
+import { startBackgroundJobs } from './background-jobs';
+
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules/feeds/fixtures');
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const config = { SMTP_URL: undefined, MAIL_FROM: 'Bachat <alerts@bachat.test>', PUBLIC_URL: 'http://bachat.test' };
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database?.dispose());
+
+async function waitFor<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('background jobs', () => {
+  it('evaluates alerts at start (an alert left due by an import elsewhere)', async () => {
+    const db = database.db;
+    const productId = await insertProduct(db, { name: 'Due Phone', offers: [{ store: 'croma', price: 900 }] });
+    await db.execute(sql`insert into users (username, email, first_name, last_name, password_hash) values ('due', 'due@example.in', 'D', 'U', 'x')`);
+    await db.execute(sql`insert into price_alerts (user_id, product_id, target_price) select id, ${productId}, 1000 from users where username = 'due'`);
+
+    const jobs = startBackgroundJobs({ database, config: { ...config, FEEDS_SCHEDULE: false }, log: silent });
+    try {
+      const note = await waitFor(() => queryOne<{ title: string }>(db, sql`select title from notifications where product_id = ${productId}`));
+      expect(note.title).toBe('Price alert: Due Phone is now ₹900');
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('imports the feeds of scheduled stores that are due, once per interval, when FEEDS_SCHEDULE is on', async () => {
+    const db = database.db;
+    const stores = createStoreRepository(db);
+    const store = await stores.add({
+      slug: 'scheduled-shop',
+      name: 'Scheduled Shop',
+      homepage: 'https://scheduled.example.in',
+      feedUrl: path.join(fixtures, 'shop-b.tsv'),
+      feedIntervalMinutes: 60,
+    });
+    await stores.add({ slug: 'manual-shop', name: 'Manual Shop', homepage: 'https://manual.example.in', feedUrl: path.join(fixtures, 'shop-a.xml') });
+
+    const jobs = startBackgroundJobs({
+      database,
+      config: { ...config, FEEDS_SCHEDULE: true },
+      log: silent,
+      scheduleFirstMs: 0,
+      scheduleIntervalMs: 100,
+    });
+    try {
+      await waitFor(() => queryOne(db, sql`select 1 as ok from import_runs where store_id = ${store.id} and status = 'succeeded'`));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await jobs.stop();
+    }
+    const runs = await queryRows<{ slug: string; trigger: string; status: string }>(
+      db,
+      sql`select s.slug, r.trigger, r.status from import_runs r join stores s on s.id = r.store_id`,
+    );
+    // Due once (interval 60 minutes); the store without a schedule is left alone.
+    expect(runs).toEqual([{ slug: 'scheduled-shop', trigger: 'schedule', status: 'succeeded' }]);
+  });
+});
