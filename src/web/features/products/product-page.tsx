@@ -12,6 +12,8 @@ import { DiscountBadge } from '@/web/components/product/discount-badge';
 import { PriceBlock } from '@/web/components/product/price-block';
 import { useErrorToast } from '@/web/components/product/use-error-toast';
 import { Badge } from '@/web/components/ui/badge';
+import { BackInStockButton } from '@/web/components/back-in-stock-button';
+import { DealInsightCard } from '@/web/components/deal-insight-card';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { StarRating } from '@/web/components/ui/star-rating';
@@ -239,6 +241,7 @@ function ProductDetail({ product }: { product: Product }) {
                   </p>
                 </>
               )}
+              <BackInStockButton product={product} />
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                 <Button
                   variant="outline"
@@ -282,6 +285,8 @@ function ProductDetail({ product }: { product: Product }) {
               </div>
             </div>
           </div>
+
+          <DealInsightCard priceHistory={product.priceHistory} currentPrice={product.currentPrice} originalPrice={product.originalPrice} />
         </div>
       </div>
 
