@@ -1,29 +1,25 @@
 import { LayoutGrid, List, X } from 'lucide-react';
 import { useId } from 'react';
-import { PRICE_RANGES, type PriceRangeValue, SORT_OPTIONS, type SortValue } from '@/shared/catalog';
+import { PRICE_RANGES, SORT_OPTIONS } from '@/shared/catalog';
 import { Badge } from '@/web/components/ui/badge';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { OptionSelect } from '@/web/components/ui/option-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/web/components/ui/toggle-group';
 import type { ViewMode } from './product-grid';
+import type { ListingController } from './use-listing-params';
 
 type ListingToolbarProps = {
+  /** The URL-backed price, sort and brand (useListingParams): the toolbar reads and changes them. */
+  listing: ListingController;
   total: number | null;
-  price: PriceRangeValue;
-  sort: SortValue;
   view: ViewMode;
-  brand?: string | null;
-  onPriceChange: (price: PriceRangeValue) => void;
-  onSortChange: (sort: SortValue) => void;
   onViewChange: (view: ViewMode) => void;
-  onClearBrand?: () => void;
 };
 
 /** SPEC point 2's listing controls: price range, sort, grid/list toggle and "N products found". */
-export function ListingToolbar(props: ListingToolbarProps) {
+export function ListingToolbar({ listing, total, view, onViewChange }: ListingToolbarProps) {
   const priceId = useId();
   const sortId = useId();
-  const { total } = props;
   return (
     // Phones: count and view toggle on one row, then price and sort each on a full-width row so their
     // labels are never clipped. Wider: everything on one row.
@@ -37,13 +33,13 @@ export function ListingToolbar(props: ListingToolbarProps) {
             {total === 1 ? 'product' : 'products'} found
           </p>
         )}
-        {props.brand && (
+        {listing.brand && (
           <Badge variant="secondary" className="gap-1 py-1 pr-1 pl-2.5 text-xs">
-            Brand: {props.brand}
+            Brand: {listing.brand}
             <button
               type="button"
-              onClick={props.onClearBrand}
-              aria-label={`Remove brand filter ${props.brand}`}
+              onClick={() => listing.update({ brand: null })}
+              aria-label={`Remove brand filter ${listing.brand}`}
               className="grid size-5 place-items-center rounded-full hover:bg-foreground/10"
             >
               <X className="size-3" aria-hidden />
@@ -57,43 +53,35 @@ export function ListingToolbar(props: ListingToolbarProps) {
           <label htmlFor={priceId} className="w-14 shrink-0 text-sm font-medium text-muted-foreground sm:w-auto">
             Price
           </label>
-          <Select value={props.price} onValueChange={(value) => props.onPriceChange(value as PriceRangeValue)}>
-            <SelectTrigger id={priceId} aria-label="Price range" className="w-full sm:w-[170px]">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PRICE_RANGES.map((range) => (
-                <SelectItem key={range.value} value={range.value}>
-                  {range.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id={priceId}
+            value={listing.price}
+            options={PRICE_RANGES}
+            onValueChange={(price) => listing.update({ price })}
+            label="Price range"
+            className="w-full sm:w-[170px]"
+          />
         </div>
         <div className="col-span-2 flex items-center gap-2">
           <label htmlFor={sortId} className="w-14 shrink-0 text-sm font-medium whitespace-nowrap text-muted-foreground sm:w-auto">
             Sort by
           </label>
-          <Select value={props.sort} onValueChange={(value) => props.onSortChange(value as SortValue)}>
-            <SelectTrigger id={sortId} aria-label="Sort by" className="w-full sm:w-[190px]">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {SORT_OPTIONS.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id={sortId}
+            value={listing.sort}
+            options={SORT_OPTIONS}
+            onValueChange={(sort) => listing.update({ sort })}
+            label="Sort by"
+            className="w-full sm:w-[190px]"
+          />
         </div>
         <ToggleGroup
           type="single"
           variant="outline"
-          value={props.view}
+          value={view}
           onValueChange={(value) => {
             // Radix lets the active item be clicked off (''): keep the current view then.
-            if (value === 'grid' || value === 'list') props.onViewChange(value);
+            if (value === 'grid' || value === 'list') onViewChange(value);
           }}
           aria-label="View mode"
           className="col-start-2 row-start-1"

@@ -77,3 +77,5 @@ export function useListingParams() {
   const filtered = values.price !== 'all' || values.brand !== null;
   return { ...values, filtered, update, hrefForPage, clear };
 }
+
+export type ListingController = ReturnType<typeof useListingParams>;

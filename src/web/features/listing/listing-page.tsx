@@ -92,17 +92,7 @@ export function ListingPage() {
         )}
       </header>
 
-      <ListingToolbar
-        total={data ? data.total : null}
-        price={listing.price}
-        sort={listing.sort}
-        view={view}
-        brand={listing.brand}
-        onPriceChange={(price) => listing.update({ price })}
-        onSortChange={(sort) => listing.update({ sort })}
-        onViewChange={setView}
-        onClearBrand={() => listing.update({ brand: null })}
-      />
+      <ListingToolbar listing={listing} total={data ? data.total : null} view={view} onViewChange={setView} />
 
       {query.isPending ? (
         <ProductGrid products={[]} view={view} loading />

@@ -6,19 +6,12 @@ import type { Product, ProductPage } from '@/shared/contracts/product';
 import { Spinner } from '@/web/components/ui/spinner';
 import { api, queryString } from '@/web/lib/api-client';
 import { useCurrency } from '@/web/lib/currency';
+import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { cn } from '@/web/lib/utils';
 
 /** How many matches the picker asks the server for while the shopper types. */
 export const PICKER_SEARCH_SIZE = 20;
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 type ProductPickerProps = {
   id?: string;
@@ -41,7 +34,7 @@ export function ProductPicker({ id, initialProducts, value, onChange, invalid }:
   const [text, setText] = useState('');
   const [activeIndex, setActiveIndex] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
-  const q = useDebounced(text.trim(), 250);
+  const q = useDebouncedValue(text.trim(), 250);
 
   const search = useQuery({
     queryKey: ['products', 'alert-picker', q],

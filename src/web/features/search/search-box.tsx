@@ -8,7 +8,7 @@ import { Input } from '@/web/components/ui/input';
 import { useCurrency } from '@/web/lib/currency';
 import { cn } from '@/web/lib/utils';
 import { MIN_SUGGEST_LENGTH, useSuggestions } from './get-suggestions';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 
 const DEBOUNCE_MS = 200;
 
