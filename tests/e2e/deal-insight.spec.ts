@@ -72,6 +72,18 @@ test.describe('back in stock', () => {
     await expect(page.getByRole('button', { name: "We'll notify you" })).toBeDisabled();
     const alerts = (await (await request.get('/api/price-alerts', { headers: { authorization: `Bearer ${access_token}` } })).json()) as PriceAlert[];
     expect(alerts.map((a) => [a.productId, a.kind, a.isActive])).toEqual([[1, 'back-in-stock', true]]);
+
+    // Price Tracking lists it apart from the price alerts (which stay at 0), and it can be removed there.
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.goto('/price-tracking');
+    await expect(page.getByRole('tab', { name: 'Price Alerts (0/0)' })).toBeVisible();
+    const section = page.getByRole('region', { name: /Back-in-stock alerts/ });
+    await expect(section.getByRole('heading', { name: 'Back-in-stock alerts (1)' })).toBeVisible();
+    await expect(section.getByRole('link', { name: alerts[0]?.product.name ?? '' })).toBeVisible();
+    await expect(section.getByText('Back in stock')).toBeVisible(); // the real product is in stock
+    await section.getByRole('button', { name: `Remove back-in-stock alert for ${alerts[0]?.product.name}` }).click();
+    await expect(page.getByText('Price alert has been removed successfully.')).toBeVisible();
+    await expect(section).toBeHidden();
   });
 
   test('an in-stock product shows no back-in-stock button', async ({ page }) => {

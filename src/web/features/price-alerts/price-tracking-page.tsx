@@ -18,6 +18,7 @@ import { useAuth } from '@/web/lib/auth-session';
 import { useDeletePriceAlert, usePriceAlertsQuery, useToggleAlertActive } from '@/web/lib/price-alerts';
 import { AlertCard } from './alert-card';
 import { filterAlerts, STATUS_FILTERS, type StatusFilter } from './alert-filters';
+import { BackInStockAlerts } from './back-in-stock-alerts';
 import { AlertSummary } from './alert-summary';
 import { type AlertDraft, CreateAlertForm, EMPTY_DRAFT } from './create-alert-form';
 import { EditAlertDialog } from './edit-alert-dialog';
@@ -96,8 +97,9 @@ function PriceTracking({ notifications }: { notifications: ReactNode }) {
     if (failed) toast.error('Error', { description: 'Failed to load price alerts and products. Please try again.' });
   }, [failed]);
 
-  // Back-in-stock alerts have no target price; this screen tracks prices.
+  // Back-in-stock alerts have no target price: they are listed apart and kept out of the price totals.
   const alerts = useMemo(() => (alertsQuery.data ?? []).filter((alert) => alert.kind === 'price'), [alertsQuery.data]);
+  const stockAlerts = useMemo(() => (alertsQuery.data ?? []).filter((alert) => alert.kind === 'back-in-stock'), [alertsQuery.data]);
   const shown = useMemo(() => filterAlerts(alerts, search, statusFilter), [alerts, search, statusFilter]);
   const totals = useMemo(() => alertTotals(alerts), [alerts]);
   const products = productsQuery.data?.items ?? [];
@@ -242,6 +244,7 @@ function PriceTracking({ notifications }: { notifications: ReactNode }) {
               </div>
             )}
           </section>
+          <BackInStockAlerts alerts={stockAlerts} onDelete={(alert) => remove.mutate({ id: alert.id, productName: alert.product.name })} />
         </TabsContent>
 
         <TabsContent value="trends">
