@@ -44,4 +44,19 @@ describe('reviews', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/products/${product}/reviews`, payload: review })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: `/api/products/777777/reviews`, headers, payload: review })).statusCode).toBe(404);
   });
+
+  it('deletes my own review and restores the rating and count; another user cannot', async () => {
+    const writer = await signUpAndLogIn(t.app, 'writer');
+    const other = await signUpAndLogIn(t.app, 'other');
+    const fresh = await insertProduct(t.database.db, { name: 'Noise ColorFit', rating: 3, reviewCount: 1 });
+    await t.app.inject({ method: 'POST', url: `/api/products/${fresh}/reviews`, headers: writer.headers, payload: { ...review, rating: 5 } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${fresh}` })).json<Product>()).toMatchObject({ rating: 4, reviews: 2 });
+
+    const notMine = await t.app.inject({ method: 'DELETE', url: `/api/products/${fresh}/reviews/mine`, headers: other.headers });
+    expect(notMine.statusCode).toBe(404);
+    const mine = await t.app.inject({ method: 'DELETE', url: `/api/products/${fresh}/reviews/mine`, headers: writer.headers });
+    expect(mine.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${fresh}` })).json<Product>()).toMatchObject({ rating: 3, reviews: 1 });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/products/${fresh}/reviews/mine` })).statusCode).toBe(401);
+  });
 });
