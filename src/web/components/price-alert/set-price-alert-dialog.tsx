@@ -4,8 +4,7 @@ import { parseDecimal, quickAlertTarget, roundRupees2, toDecimalString } from '@
 import type { Product } from '@/shared/contracts/product';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Input } from '@/web/components/ui/input';
-import { Label } from '@/web/components/ui/label';
+import { TargetPriceInput } from '@/web/components/price-alert/target-price-input';
 import { useCurrency } from '@/web/lib/currency';
 import { useCreatePriceAlert } from '@/web/lib/price-alerts';
 
@@ -83,13 +82,8 @@ export function SetPriceAlertDialog({ product, open, onOpenChange }: SetPriceAle
           </div>
 
           <div className="grid gap-2">
-            <Label htmlFor={inputId}>Target Price (₹)</Label>
-            <Input
+            <TargetPriceInput
               id={inputId}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
               placeholder={`e.g. ${toDecimalString(quickAlertTarget(product.currentPrice))}`}
               value={target}
               onChange={(event) => {

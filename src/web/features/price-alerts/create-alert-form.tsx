@@ -5,7 +5,7 @@ import type { Product } from '@/shared/contracts/product';
 import { parseDecimal, quickAlertTarget, toDecimalString } from '@/shared/money';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { Input } from '@/web/components/ui/input';
+import { TargetPriceInput } from '@/web/components/price-alert/target-price-input';
 import { Label } from '@/web/components/ui/label';
 import { useCurrency } from '@/web/lib/currency';
 import { useCreatePriceAlert } from '@/web/lib/price-alerts';
@@ -78,13 +78,8 @@ export function CreateAlertForm({ products, draft, onDraftChange, onCancel, onCr
             )}
           </div>
           <div className="grid min-w-0 gap-2">
-            <Label htmlFor={targetId}>Target Price (₹)</Label>
-            <Input
+            <TargetPriceInput
               id={targetId}
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
               placeholder="e.g. 24999"
               className="h-10"
               value={draft.target}

@@ -5,7 +5,7 @@ import type { PriceAlert } from '@/shared/contracts/account';
 import { parseDecimal, toDecimalString } from '@/shared/money';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { Input } from '@/web/components/ui/input';
+import { TargetPriceInput } from '@/web/components/price-alert/target-price-input';
 import { Label } from '@/web/components/ui/label';
 import { Switch } from '@/web/components/ui/switch';
 import { useCurrency } from '@/web/lib/currency';
@@ -60,13 +60,8 @@ export function EditAlertDialog({ alert, onOpenChange }: EditAlertDialogProps) {
               </p>
             </div>
             <div className="grid gap-2">
-              <Label htmlFor={targetId}>Target Price (₹)</Label>
-              <Input
+              <TargetPriceInput
                 id={targetId}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
                 value={target}
                 onChange={(event) => setTarget(event.target.value)}
                 autoFocus
