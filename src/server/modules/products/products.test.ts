@@ -143,6 +143,10 @@ describe('other product calls', () => {
     expect(names(trending.body)).toEqual(['Samsung Galaxy M']);
     const search = await get<ProductPage>('/api/products?q=ideapad');
     expect(names(search.body)).toEqual(['Lenovo IdeaPad']);
+    const pastTheEnd = await get<ProductPage>('/api/products?q=ideapad&page=2');
+    expect(pastTheEnd.body).toMatchObject({ items: [], total: 1, page: 2 });
+    const nothing = await get<ProductPage>('/api/products?q=zzzqqq');
+    expect(nothing.body).toMatchObject({ items: [], total: 0 });
     const byStore = await get<ProductPage>('/api/products?q=myntra');
     expect(names(byStore.body)).toEqual(['Floral Midi Dress']);
     const byPath = await get<ProductPage>('/api/products?category=apparels&subcategory=western-wear');

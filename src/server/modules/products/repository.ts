@@ -259,21 +259,35 @@ export function createProductRepository(db: Database) {
     hydrate,
 
     async list(filter: ProductFilter, page: PageRequest): Promise<ProductPage> {
-      const plan = filter.q ? await planSearch(db, filter.q) : null;
-      const where = whereOf(filter, plan);
-      const query = (q: Database) =>
-        Promise.all([
-          q
-            .select()
-            .from(products)
-            .where(where)
-            .orderBy(...orderOf(page.sort, filter.q))
-            .limit(page.pageSize)
-            .offset((page.page - 1) * page.pageSize),
-          q.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+      const offset = (page.page - 1) * page.pageSize;
+      const countOf = (q: Database, where: SQL | undefined) =>
+        q.select({ total: sql<number>`count(*)::int` }).from(products).where(where).then(([row]) => row?.total ?? 0);
+
+      if (!filter.q) {
+        const where = whereOf(filter, null);
+        const [rows, total] = await Promise.all([
+          db.select().from(products).where(where).orderBy(...orderOf(page.sort, undefined)).limit(page.pageSize).offset(offset),
+          countOf(db, where),
         ]);
-      const [rows, [counted]] = filter.q ? await withSearchSettings(db, query) : await query(db);
-      return { items: await hydrate(rows), total: counted?.total ?? 0, page: page.page, pageSize: page.pageSize };
+        return { items: await hydrate(rows), total, page: page.page, pageSize: page.pageSize };
+      }
+
+      // A search visits every match to rank it anyway: count them in the same pass (a window count) rather
+      // than matching twice. Only a page past the end needs the separate count.
+      const plan = await planSearch(db, filter.q);
+      const where = whereOf(filter, plan);
+      const { rows, total } = await withSearchSettings(db, async (tx) => {
+        const ranked = await tx
+          .select({ product: products, total: sql<number>`(count(*) over ())::int` })
+          .from(products)
+          .where(where)
+          .orderBy(...orderOf(page.sort, filter.q))
+          .limit(page.pageSize)
+          .offset(offset);
+        const first = ranked[0];
+        return { rows: ranked.map((row) => row.product), total: first ? first.total : offset > 0 ? await countOf(tx, where) : 0 };
+      });
+      return { items: await hydrate(rows), total, page: page.page, pageSize: page.pageSize };
     },
 
     async findById(id: number): Promise<Product | null> {
