@@ -13,6 +13,18 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { useSearchResults } from './get-search-results';
 
 /** DECISIONS 11: /search?q=… shows the matches with the listing's controls. */
+/** Where to go when a search has nothing to show: the two top categories, as on the home page. */
+const browseActions = (
+  <>
+    <Button asChild>
+      <Link to="/products/electronics">Browse Electronics</Link>
+    </Button>
+    <Button asChild variant="outline">
+      <Link to="/products/apparels">Shop Apparels</Link>
+    </Button>
+  </>
+);
+
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, 200);
@@ -31,16 +43,7 @@ export function SearchPage() {
           icon={PackageSearch}
           title="What are you looking for?"
           description="Type a product, brand, model or store in the search box, for example “iPhone”, “Samsung TV” or “kurta”."
-          action={
-            <>
-              <Button asChild>
-                <Link to="/products/electronics">Browse Electronics</Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/products/apparels">Shop Apparels</Link>
-              </Button>
-            </>
-          }
+          action={browseActions}
         />
       </div>
     );
@@ -89,16 +92,7 @@ export function SearchPage() {
             icon={SearchX}
             title={`No results for “${q}”`}
             description="Check the spelling, or try a more general word like a brand or a category."
-            action={
-              <>
-                <Button asChild>
-                  <Link to="/products/electronics">Browse Electronics</Link>
-                </Button>
-                <Button asChild variant="outline">
-                  <Link to="/products/apparels">Shop Apparels</Link>
-                </Button>
-              </>
-            }
+            action={browseActions}
           />
         )
       ) : data ? (
