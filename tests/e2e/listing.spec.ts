@@ -302,8 +302,13 @@ test.describe('category listing', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/sort=price-low/);
     await expect(sort).toHaveText('Price: Low to High');
+    // The select hands focus back to its trigger as it closes: let it finish before moving on.
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(sort).toBeFocused();
     await page.getByRole('radio', { name: 'Grid view' }).focus();
+    await expect(page.getByRole('radio', { name: 'Grid view' })).toBeFocused();
     await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'List view' })).toBeFocused();
     await page.keyboard.press('Space');
     await expect(cards(page).first()).toHaveAttribute('data-view', 'list');
     const viewDeal = cards(page).first().getByRole('link', { name: /View Deal/ });
