@@ -7,7 +7,8 @@ import { build } from 'esbuild';
 const outdir = path.resolve(process.argv[2] ?? 'dist/server');
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/server/main.ts' },
+  // The feed parser's worker thread is its own entry: stage-batches.ts loads it from beside main.js.
+  entryPoints: { main: 'src/server/main.ts', 'stage-worker': 'src/server/modules/feeds/stage-worker.ts' },
   outdir,
   bundle: true,
   platform: 'node',

@@ -13,13 +13,14 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { openFeed, parseFeed } from './detect-format';
+import { parseFeed } from './detect-format';
 import type { FeedInput } from './decode-text';
 import { FeedFormatError, FeedSourceError } from './feed-errors';
 import type { FeedRowError } from './feed-item';
 import { ensureDefaultCategoryMappings } from './category-mapping';
 import { queryOne, queryRows } from './sql-rows';
-import { createStageTable, type StageRow, stageRow, stageTable, stageWriter } from './stage-table';
+import { stageBatches, stageBatchesInWorker } from './stage-batches';
+import { createStageTable, stageEncoding, stageTable, stageWriter } from './stage-table';
 import type { StoreRow } from './store-repository';
 
 type Executor = Pick<Database, 'execute'>;
@@ -119,41 +120,38 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
   try {
     await createStageTable(db, runId);
 
-    // Stage: parse batch n+1 while batch n is written.
-    const records = typeof options.source === 'string'
-      ? openFeed(options.source, options.signal ? { signal: options.signal } : {})
-      : parseFeed(options.source.input, { fileName: options.source.name });
+    // Stage: parse batch n+1 (in a worker thread for a file or URL) while batch n is written.
+    const batchOptions = { batchSize, maxErrors, encoding: stageEncoding(db) };
+    const batches = typeof options.source === 'string'
+      ? stageBatchesInWorker(options.source, batchOptions, options.signal)
+      : stageBatches(parseFeed(options.source.input, { fileName: options.source.name }), batchOptions);
     const writeStage = stageWriter(db, runId);
-    let batch: StageRow[] = [];
+    const abortMessage = 'import aborted (the process is shutting down); nothing was changed';
     let pending: Promise<unknown> = Promise.resolve();
-    let batches = 0;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const rows = batch;
-      batch = [];
-      await pending;
-      batches += 1;
-      const heartbeat = batches % 20 === 0;
-      const read = itemsRead;
-      pending = (async () => {
-        await writeStage(rows);
-        if (heartbeat) await db.execute(sql`update import_runs set heartbeat_at = now(), items_read = ${read} where id = ${runId}`);
-      })();
-      // Observed by the next flush or after the loop; never an unhandled rejection meanwhile.
-      pending.catch(() => {});
-    };
-    for await (const record of records) {
-      if (options.signal?.aborted) throw new Error('import aborted (the process is shutting down); nothing was changed');
-      itemsRead += 1;
-      if (record.ok) {
-        batch.push(stageRow(record.position, record.item));
-        if (batch.length >= batchSize) await flush();
-      } else {
-        parseErrorCount += 1;
-        if (parseErrors.length < maxErrors) parseErrors.push(record.error);
+    let written = 0;
+    try {
+      for await (const batch of batches) {
+        if (options.signal?.aborted) throw new Error(abortMessage);
+        itemsRead = batch.itemsRead;
+        parseErrorCount = batch.errorCount;
+        parseErrors.push(...batch.errors);
+        if (batch.payload === null) continue;
+        const payload = batch.payload;
+        await pending;
+        written += 1;
+        const heartbeat = written % 20 === 0;
+        const read = itemsRead;
+        pending = (async () => {
+          await writeStage(payload);
+          if (heartbeat) await db.execute(sql`update import_runs set heartbeat_at = now(), items_read = ${read} where id = ${runId}`);
+        })();
+        // Observed by the next batch or after the loop; never an unhandled rejection meanwhile.
+        pending.catch(() => {});
       }
+    } catch (error) {
+      if (options.signal?.aborted) throw new Error(abortMessage, { cause: error });
+      throw error;
     }
-    await flush();
     await pending;
     await db.execute(sql`analyze ${table}`);
     onStep?.('stage', finish());
@@ -162,6 +160,9 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
       await tx.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK_KEY})`);
       // Set-based steps sort and hash up to a million rows: in memory, not in temp files.
       await tx.execute(sql`set local work_mem = '128MB'`);
+      // Row estimates for tables this transaction just filled are guesses, and big guesses turn on JIT
+      // compilation: ~1 s per statement, for queries that run once.
+      await tx.execute(sql`set local jit = off`);
       const result = await applyStage(tx, { storeId: store.id, storeName: store.name, table, full, maxErrors, onStep });
       const errors = mergeErrors(parseErrors, result.errors, maxErrors);
       const summary: ImportSummary = {
@@ -688,7 +689,9 @@ async function applyStage(
       update offers o set in_stock = false, updated_at = now()
       where o.store_id = ${storeId} and o.in_stock
         and (${sql.raw(ctx.full ? 'true' : 'false')} or o.product_id in (select product_id from feed_touched))
-        and not exists (select 1 from feed_items fi where fi.store_id = ${storeId} and fi.product_id = o.product_id)
+        -- A hashed subplan: one pass over the store's items, however stale the statistics of rows this very
+        -- transaction wrote (an anti join planned on them probed the items index once per offer).
+        and o.product_id not in (select fi.product_id from feed_items fi where fi.store_id = ${storeId})
       returning o.product_id
     ), changed as (
       insert into feed_changed (product_id) select product_id from gone

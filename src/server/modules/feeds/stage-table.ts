@@ -89,27 +89,67 @@ function copyText(value: string): string {
     : value;
 }
 
-/** One row in COPY's text format. */
-function copyLine(row: StageRow): string {
-  let line = '';
-  for (let i = 0; i < COLUMNS.length; i++) {
-    const value = row[(COLUMNS[i] as (typeof COLUMNS)[number])[0]];
-    const text =
-      value === null
-        ? '\\N'
-        : typeof value === 'string'
-          ? copyText(value)
-          : typeof value === 'boolean'
-            ? value
-              ? 't'
-              : 'f'
-            : typeof value === 'number'
-              ? String(value)
-              : copyText(JSON.stringify(value));
-    line += i === 0 ? text : `\t${text}`;
+/**
+ * Rows in COPY's text format, encoded into one buffer as they come: holding a batch of row objects (or a rope
+ * of strings) until it is full kept the garbage collector busier than the parser.
+ */
+class CopyEncoder {
+  private buffer = Buffer.allocUnsafe(4 * 1024 * 1024);
+  private offset = 0;
+
+  private reserve(bytes: number) {
+    if (this.offset + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.offset + bytes));
+    this.buffer.copy(grown, 0, 0, this.offset);
+    this.buffer = grown;
   }
-  return `${line}\n`;
+
+  private text(value: string) {
+    this.reserve(value.length * 3);
+    this.offset += this.buffer.write(value, this.offset, 'utf8');
+  }
+
+  add(row: StageRow) {
+    this.reserve(COLUMNS.length * 3);
+    for (let i = 0; i < COLUMNS.length; i++) {
+      if (i > 0) this.buffer[this.offset++] = 0x09;
+      const value = row[(COLUMNS[i] as (typeof COLUMNS)[number])[0]];
+      if (value === null) {
+        this.buffer[this.offset++] = 0x5c; // \N
+        this.buffer[this.offset++] = 0x4e;
+      } else if (typeof value === 'string') this.text(copyText(value));
+      else if (typeof value === 'boolean') this.buffer[this.offset++] = value ? 0x74 : 0x66;
+      else if (typeof value === 'number') this.text(String(value));
+      else this.text(copyText(JSON.stringify(value)));
+    }
+    this.reserve(1);
+    this.buffer[this.offset++] = 0x0a;
+  }
+
+  /** The rows so far, in a buffer of their own (a worker transfers it); the encoder starts over. */
+  take(): Uint8Array {
+    const rows = Uint8Array.prototype.slice.call(this.buffer, 0, this.offset);
+    this.offset = 0;
+    return rows;
+  }
 }
+
+class JsonEncoder {
+  private rows: string[] = [];
+  add(row: StageRow) {
+    this.rows.push(JSON.stringify(row));
+  }
+  take(): string {
+    const json = `[${this.rows.join(',')}]`;
+    this.rows = [];
+    return json;
+  }
+}
+
+/** Collects staging rows into a payload for the writer: one buffer or string, cheap to pass from a worker. */
+export type StageEncoder = { add(row: StageRow): void; take(): StagePayload };
+
+export const stageEncoder = (encoding: StageEncoding): StageEncoder => (encoding === 'copy' ? new CopyEncoder() : new JsonEncoder());
 
 type CopyClient = (strings: TemplateStringsArray, ...values: unknown[]) => { writable: () => Promise<Writable> };
 
@@ -119,7 +159,13 @@ function copyClient(db: Database): CopyClient | null {
   return typeof client === 'function' && typeof (client as { unsafe?: unknown }).unsafe === 'function' ? (client as CopyClient) : null;
 }
 
-export type StageWriter = (rows: StageRow[]) => Promise<void>;
+/** How a batch travels to the staging table: COPY text on PostgreSQL, a JSON array on PGlite. */
+export type StageEncoding = 'copy' | 'json';
+export type StagePayload = Uint8Array | string;
+
+export const stageEncoding = (db: Database): StageEncoding => (copyClient(db) ? 'copy' : 'json');
+
+export type StageWriter = (payload: StagePayload) => Promise<void>;
 
 export function stageWriter(db: Database, runId: number): StageWriter {
   const table = stageTable(runId);
@@ -127,15 +173,14 @@ export function stageWriter(db: Database, runId: number): StageWriter {
   if (client) {
     const statement = `copy feed_stage_${Math.trunc(runId)} (${COLUMNS.map(([name]) => name).join(', ')}) from stdin`;
     const strings = Object.assign([statement], { raw: [statement] }) as unknown as TemplateStringsArray;
-    return async (rows) => {
+    return async (payload) => {
       const stream = await client(strings).writable();
-      let text = '';
-      for (const row of rows) text += copyLine(row);
-      stream.end(text);
+      stream.end(typeof payload === 'string' ? payload : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength));
       await finished(stream);
     };
   }
-  return async (rows) => {
-    await db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${JSON.stringify(rows)}::json)`);
+  return async (payload) => {
+    const json = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
+    await db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${json}::json)`);
   };
 }
