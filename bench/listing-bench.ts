@@ -116,7 +116,8 @@ export async function runListingBench(options: { products?: number; log?: (line:
     return results;
   } finally {
     await database.close();
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    if (process.env.BENCH_KEEP_DB === '1') log(`kept database ${name} (BENCH_KEEP_DB=1)`);
+    else await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end({ timeout: 5 });
   }
 }

@@ -65,8 +65,6 @@ export const products = pgTable(
     originalPrice: money('original_price'),
     discount: smallint('discount').notNull().default(0),
     inStock: boolean('in_stock').notNull().default(false),
-    /** Lower-cased name, brand, model, category slugs and store names: what search matches. */
-    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,8 +78,23 @@ export const products = pgTable(
     index('products_brand_idx').on(sql`lower(${t.brand})`, t.category),
     index('products_gtin_idx').on(t.gtin),
     index('products_brand_mpn_idx').on(sql`lower(${t.brand})`, t.mpn),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * What search matches for a product with offers: lower-cased name, brand, model, category slugs and store names.
+ * Beside the product rather than in it, so a price change (a product row rewrite, a dozen index entries) does not
+ * also re-index ~80 trigrams of unchanged text (docs/decisions/feeds-import.md).
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [index('product_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)],
 );
 
 export const offers = pgTable(

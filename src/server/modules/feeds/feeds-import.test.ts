@@ -33,8 +33,9 @@ async function snapshot() {
   return {
     products: await queryRows(
       db,
-      sql`select id, name, category, subcategory, sub_subcategory, best_offer_id, current_price::text, original_price::text,
-            discount, in_stock, search_text, variants, updated_at from products order by id`,
+      sql`select p.id, name, category, subcategory, sub_subcategory, best_offer_id, current_price::text, original_price::text,
+            discount, in_stock, ps.search_text, variants, updated_at
+          from products p left join product_search ps on ps.product_id = p.id order by p.id`,
     ),
     offers: await queryRows(
       db,
@@ -270,7 +271,8 @@ describe('importing store feeds', () => {
   });
 
   it('keeps the products’ best offers exactly as refreshBestOffers computes them', async () => {
-    const columns = sql`select id, best_offer_id, current_price::text, original_price::text, discount, in_stock, search_text from products order by id`;
+    const columns = sql`select p.id, best_offer_id, current_price::text, original_price::text, discount, in_stock, ps.search_text
+      from products p left join product_search ps on ps.product_id = p.id order by p.id`;
     const before = await queryRows(db, columns);
     await refreshBestOffers(db, 'all');
     expect(await queryRows(db, columns)).toEqual(before);

@@ -13,6 +13,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { searchTextOf } from '@/server/db/refresh-best-offers';
 import { parseFeed } from './detect-format';
 import type { FeedInput } from './decode-text';
 import { FeedFormatError, FeedSourceError } from './feed-errors';
@@ -582,7 +583,7 @@ async function applyStage(
     sql`with ins as (
       insert into products (id, slug, name, brand, model, category, subcategory, sub_subcategory,
         description, image, image_gallery, gtin, mpn, variants,
-        best_offer_id, current_price, original_price, discount, in_stock, search_text)
+        best_offer_id, current_price, original_price, discount, in_stock)
       select n.id,
         coalesce(nullif(trim(both '-' from left(regexp_replace(lower(d.base_title), '[^a-z0-9]+', '-', 'g'), 80)), ''), 'product')
           || '-' || n.id,
@@ -591,10 +592,7 @@ async function applyStage(
         n.offer_id, n.current_price, n.original_price,
         (case when n.original_price > n.current_price and n.original_price > 0
           then round((n.original_price - n.current_price) / n.original_price * 100) else 0 end)::smallint,
-        n.in_stock,
-        lower(concat_ws(' ', d.base_title, coalesce(d.brand, ''), coalesce(d.mpn, ''),
-          replace(n.category, '-', ' '), replace(coalesce(n.subcategory, ''), '-', ' '),
-          replace(coalesce(n.sub_subcategory, ''), '-', ' '), ${ctx.storeName}::text))
+        n.in_stock
       -- feed_new was written in id order and is read back in it (no sort of wide rows); each product's text
       -- comes from its item by index ("offset 0" keeps this a per-row lookup rather than a hash of a million rows).
       from feed_new n
@@ -602,7 +600,10 @@ async function applyStage(
         select base_title, brand, mpn, gtin, description, image_link, gallery
         from feed_delta where position = n.position offset 0
       ) d
-      returning 1
+      returning id, name, brand, model, category, subcategory, sub_subcategory
+    ), search as (
+      insert into product_search (product_id, search_text)
+      select ins.id, ${searchTextOf(sql`ins`, sql`${ctx.storeName}::text`)} from ins
     ) select count(*)::int as n from ins`,
   );
   await run(
@@ -798,27 +799,32 @@ export async function refreshBestOffersOf(tx: Executor, productIds: SQL, options
             then round((best.original_price - best.current_price) / best.original_price * 100)
           else 0 end)::smallint as discount,
         best.in_stock,
-        lower(concat_ws(' ', p.name, p.brand, p.model,
-          replace(p.category, '-', ' '), replace(coalesce(p.subcategory, ''), '-', ' '),
-          replace(coalesce(p.sub_subcategory, ''), '-', ' '), store_names.names)) as search_text,
+        ${searchTextOf(sql`p`, sql`store_names.names`)} as search_text,
         coalesce(variant_lists.variants, p.variants) as variants
       from best
       join products p on p.id = best.product_id
       left join store_names on store_names.product_id = best.product_id
       left join variant_lists on variant_lists.product_id = best.product_id
+    ),
+    products_updated as (
+      update products p set
+        best_offer_id = next.best_offer_id,
+        current_price = next.current_price,
+        original_price = next.original_price,
+        discount = next.discount,
+        in_stock = next.in_stock,
+        variants = next.variants,
+        updated_at = now()
+      from next
+      where p.id = next.id
+        and (p.best_offer_id, p.current_price, p.original_price, p.discount, p.in_stock, p.variants)
+          is distinct from (next.best_offer_id, next.current_price, next.original_price, next.discount, next.in_stock,
+            next.variants)
     )
-    update products p set
-      best_offer_id = next.best_offer_id,
-      current_price = next.current_price,
-      original_price = next.original_price,
-      discount = next.discount,
-      in_stock = next.in_stock,
-      search_text = next.search_text,
-      variants = next.variants,
-      updated_at = now()
-    from next
-    where p.id = next.id
-      and (p.best_offer_id, p.current_price, p.original_price, p.discount, p.in_stock, p.search_text, p.variants)
-        is distinct from (next.best_offer_id, next.current_price, next.original_price, next.discount, next.in_stock,
-          next.search_text, next.variants)`);
+    -- Search text changes only when the set of stores does: most refreshes write none.
+    insert into product_search (product_id, search_text)
+    select next.id, next.search_text
+    from next left join product_search ps on ps.product_id = next.id
+    where ps.search_text is distinct from next.search_text
+    on conflict (product_id) do update set search_text = excluded.search_text`);
 }

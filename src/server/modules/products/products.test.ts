@@ -157,6 +157,10 @@ describe('other product calls', () => {
     const { status, body } = await get<Product[]>(`/api/products/category/electronics?exclude=${ids.mid},${ids.top}&subcategory=computers-accessories`);
     expect(status).toBe(200);
     expect(body[0]?.name).toBe('Lenovo IdeaPad');
+    // Then the rest of the category fills the list, and nothing comes twice.
+    expect(body.length).toBeGreaterThan(1);
+    expect(body.slice(1).every((p) => p.subcategory !== 'computers-accessories')).toBe(true);
+    expect(new Set(body.map((p) => p.id)).size).toBe(body.length);
     expect(body.map((p) => p.id)).not.toContain(ids.mid);
     expect(body.every((p) => p.category === 'electronics')).toBe(true);
     expect((await get('/api/products/category/electronics?exclude=1,x')).status).toBe(400);

@@ -1,7 +1,7 @@
-import { asc, desc, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { SearchSuggestion } from '@/shared/contracts/search';
 import type { Database } from '@/server/db/client';
-import { products } from '@/server/db/schema';
+import { productSearch, products } from '@/server/db/schema';
 import { planSearch, searchCondition, searchRank, searchWords, withSearchSettings } from '@/server/modules/products/repository';
 
 /**
@@ -25,6 +25,7 @@ export function createSearchRepository(db: Database) {
             currentPrice: products.currentPrice,
           })
           .from(products)
+          .innerJoin(productSearch, eq(productSearch.productId, products.id))
           .where(searchCondition(plan))
           .orderBy(sql`${searchRank(q)} desc`, desc(products.reviewCount), asc(products.id))
           .limit(limit),
