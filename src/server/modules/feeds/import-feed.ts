@@ -264,6 +264,7 @@ const ANALYZE_MIN_ROWS = 1_000;
 async function analyzeGrownTables(db: Executor, summary: ImportSummary, log: ImportLogger | undefined): Promise<void> {
   const written: Record<string, number> = {
     products: summary.changedProducts,
+    product_search: summary.productsCreated,
     offers: summary.changedProducts,
     feed_items: summary.created + summary.updated + summary.markedOutOfStock,
     price_history: summary.priceChanges + summary.productsCreated,
@@ -273,7 +274,7 @@ async function analyzeGrownTables(db: Executor, summary: ImportSummary, log: Imp
       db,
       sql`select relname as name, reltuples::float8 as rows from pg_class
           where relkind in ('r', 'p') and relnamespace = 'public'::regnamespace
-            and relname in ('products', 'offers', 'feed_items', 'price_history')`,
+            and relname in ('products', 'product_search', 'offers', 'feed_items', 'price_history')`,
     );
     for (const table of tables) {
       const rows = written[table.name] ?? 0;

@@ -63,13 +63,14 @@ export type StageWorkerMessage =
 
 export type StageWorkerData = StageBatchOptions & { source: string };
 
-/** Batches parsed ahead of the writer: enough to keep both busy, few enough to keep memory flat. */
-const IN_FLIGHT = 2;
+/** Batches the worker may parse ahead of the writer: enough to keep both busy, few enough to keep memory flat. */
+export const STAGE_WORKER_IN_FLIGHT = 2;
 
 /**
  * The bundled server ships the worker as stage-worker.js beside main.js; from source it is TypeScript, run through
  * tsx. Parsing makes millions of short-lived objects: a young generation larger than V8's default lets them die
- * young instead of being promoted and collected again (−25 % parse time, ~100 MB more memory).
+ * young instead of being promoted and collected again (a million items, in one thread: 17.9 s with the default,
+ * 13.6 s with 64 MB semi-spaces; the import's peak RSS stays near 300 MB).
  */
 function startWorker(data: StageWorkerData): Worker {
   const resourceLimits = { maxYoungGenerationSizeMb: 96 };
@@ -117,7 +118,7 @@ export async function* stageBatchesInWorker(source: string, options: StageBatchO
       }
       if (message.type === 'done') return;
       if (message.type === 'failed') throw revive(message);
-      // Credit for one more batch: the worker never runs more than IN_FLIGHT batches ahead.
+      // Credit for one more batch: the worker never runs more than STAGE_WORKER_IN_FLIGHT batches ahead.
       worker.postMessage('next');
       yield message.batch;
     }
@@ -126,8 +127,6 @@ export async function* stageBatchesInWorker(source: string, options: StageBatchO
     await worker.terminate();
   }
 }
-
-export const STAGE_WORKER_IN_FLIGHT = IN_FLIGHT;
 
 /** Whole-feed errors keep their class across the thread boundary (the importer reports them as they are). */
 function revive(message: { name: string; message: string }): Error {
