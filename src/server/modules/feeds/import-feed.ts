@@ -195,8 +195,6 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     });
     onStep?.('commit', finish());
     await dropStage(db, runId);
-    await analyzeGrownTables(db, applied, log);
-    onStep?.('analyze', finish());
     log?.info(
       {
         runId,
@@ -256,33 +254,28 @@ const ANALYZE_SHARE = 0.2;
 const ANALYZE_MIN_ROWS = 1_000;
 
 /**
- * Fresh planner statistics for the tables an import grew or rewrote a large part of. Autovacuum would get there
- * eventually (and is off on some servers); until then the next import plans its joins over a million rows on
- * row counts from before this one (measured: a re-import after a first import of a million items took 51 s
- * with stale statistics, 46 s with fresh ones). Outside the import's transaction: failing here loses nothing.
+ * Fresh planner statistics for tables this import has just grown by a large share, taken inside the import's
+ * transaction (ANALYZE counts the transaction's own rows). The statements that follow join a store's rows of these
+ * tables; planned on statistics from before, a second store's first import looked like one row of its own and ran
+ * a million-by-million nested loop (stopped after 15 minutes), and a re-import after a first import took 51 s
+ * instead of 46 s. Autovacuum would not help in time (and is off on some servers).
  */
-async function analyzeGrownTables(db: Executor, summary: ImportSummary, log: ImportLogger | undefined): Promise<void> {
-  const written: Record<string, number> = {
-    products: summary.changedProducts,
-    product_search: summary.productsCreated,
-    offers: summary.changedProducts,
-    feed_items: summary.created + summary.updated + summary.markedOutOfStock,
-    price_history: summary.priceChanges + summary.productsCreated,
-  };
-  try {
-    const tables = await queryRows<{ name: string; rows: number }>(
-      db,
-      sql`select relname as name, reltuples::float8 as rows from pg_class
-          where relkind in ('r', 'p') and relnamespace = 'public'::regnamespace
-            and relname in ('products', 'product_search', 'offers', 'feed_items', 'price_history')`,
-    );
-    for (const table of tables) {
-      const rows = written[table.name] ?? 0;
-      if (rows < ANALYZE_MIN_ROWS || (table.rows >= 0 && rows < table.rows * ANALYZE_SHARE)) continue;
-      await db.execute(sql`analyze ${sql.identifier(table.name)}`);
-    }
-  } catch (error) {
-    log?.warn({ err: error }, 'could not refresh planner statistics after the feed import');
+async function analyzeGrown(tx: Executor, written: Record<string, number>): Promise<void> {
+  const names = Object.keys(written).filter((name) => (written[name] ?? 0) >= ANALYZE_MIN_ROWS);
+  if (names.length === 0) return;
+  const tables = await queryRows<{ name: string; rows: number }>(
+    tx,
+    sql`select relname as name, reltuples::float8 as rows from pg_class
+        where relkind = 'r' and relnamespace = 'public'::regnamespace and relname in (${sql.join(
+          names.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+  );
+  for (const table of tables) {
+    const rows = written[table.name] ?? 0;
+    // reltuples is -1 for a table never analyzed; before this import's rows it held `table.rows`.
+    if (table.rows >= 0 && rows < table.rows * ANALYZE_SHARE) continue;
+    await tx.execute(sql`analyze ${sql.identifier(table.name)}`);
   }
 }
 
@@ -646,6 +639,12 @@ async function applyStage(
       left join feed_new n on n.k = (case when d.product_id is null then ${NEW_PRODUCT_KEY} end)
       where not d.known`,
   );
+  await analyzeGrown(tx, {
+    feed_items: counts?.created ?? 0,
+    products: productsCreated,
+    product_search: productsCreated,
+  });
+  step('analyze items');
   await run(
     'update feed items',
     sql`update feed_items fi set
@@ -676,8 +675,8 @@ async function applyStage(
 
   // The store's offer for each touched product: its cheapest in-stock item (the cheapest item when none is).
   await run('changed', sql`create temp table feed_changed (product_id integer not null) on commit drop`);
-  const priceChanges = await count(
-    'offers',
+  const offerCounts = await queryOne<{ n: number; inserted: number }>(
+    tx,
     sql`with agg as (
       select a.*, o.id as offer_id, o.current_price as old_price, o.original_price as old_original_price,
         o.in_stock as old_in_stock, o.affiliate_url as old_link, o.shipping_cost as old_shipping_cost
@@ -717,8 +716,18 @@ async function applyStage(
       insert into feed_changed (product_id)
       select product_id from updated union all select product_id from inserted
     )
-    select count(*)::int as n from updated where old_price <> current_price`,
+    select (select count(*) from updated where old_price <> current_price)::int as n,
+      (select count(*) from inserted)::int as inserted`,
   );
+  step('offers');
+  const priceChanges = offerCounts?.n ?? 0;
+  // A store's first feed for products already in the catalogue adds its offers here, not with the new products.
+  const offersInserted = offerCounts?.inserted ?? 0;
+  await analyzeGrown(tx, {
+    offers: productsCreated + offersInserted,
+    price_history: productsCreated + offersInserted + priceChanges,
+  });
+  step('analyze offers');
 
   // Offers of this store that no feed item backs any more (a full feed no longer lists the product).
   markedOutOfStock += await count(
