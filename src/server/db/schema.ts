@@ -30,6 +30,12 @@ export const stores = pgTable('stores', {
   feedUrl: text('feed_url'),
   /** Minutes between scheduled feed syncs; null = not scheduled. */
   feedIntervalMinutes: integer('feed_interval_minutes'),
+  /**
+   * How the store's affiliate tag goes onto an offer URL at click-out (`/go/{offerId}`; src/shared/affiliate.ts):
+   * query parameters merged into the offer URL (`tag=bachat-21&utm_source=bachat`), or a tracking URL with
+   * `{url}` where the encoded offer URL goes (`https://track.example/c?aff=7&u={url}`). Null: no tag.
+   */
+  affiliateTagTemplate: text('affiliate_tag_template'),
   createdAt: createdAt(),
 });
 
@@ -340,6 +346,15 @@ export const importRuns = pgTable(
     /** Why a failed run failed. */
     message: text('message'),
     durationMs: integer('duration_ms'),
+    /**
+     * Why the guard flagged this run (rejection rate jumped, item count dropped by more than half); a flagged full
+     * feed does not delist the store's missing items until an operator confirms (POST /api/admin/import-runs/:id/confirm).
+     */
+    flagReason: text('flag_reason'),
+    /** null (not flagged), 'flagged' (waiting), 'confirmed' (missing items delisted), 'superseded' (a later run came). */
+    flagStatus: text('flag_status'),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
     index('import_runs_store_started_idx').on(t.storeId, t.startedAt),
@@ -389,5 +404,63 @@ export const emailOutbox = pgTable(
   (t) => [
     uniqueIndex('email_outbox_notification_idx').on(t.notificationId),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/**
+ * Every rejected feed item of a run (up to a bound per run; import_runs.error_count counts them all): where it
+ * was (item number, or line for CSV/TSV and the line an XML item starts on), its id, the field and the reason.
+ */
+export const importRejections = pgTable(
+  'import_rejections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    line: integer('line'),
+    itemId: text('item_id'),
+    field: text('field').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('import_rejections_run_idx').on(t.runId, t.position), index('import_rejections_run_field_idx').on(t.runId, t.field)],
+);
+
+/**
+ * Conditional fetch of feed URLs: the validators of the last full response, so an unchanged feed costs one
+ * request (304) and its run records "not modified".
+ */
+export const feedFetchCache = pgTable('feed_fetch_cache', {
+  url: text('url').primaryKey(),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One click-out through `/go/{offerId}` (bots and prefetches are not recorded). The store and product are
+ * copied from the offer at click time, so statistics survive offers moving between products. No raw IP: a
+ * keyed hash of the /24 (IPv4) or /48 (IPv6) network, rotated daily, enough to spot click floods.
+ */
+export const clickEvents = pgTable(
+  'click_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Which page the click came from: 'product', 'compare', 'wishlist', 'listing', 'other'. */
+    sourcePage: text('source_page').notNull().default('other'),
+    ipHash: text('ip_hash'),
+  },
+  (t) => [
+    index('click_events_clicked_idx').on(t.clickedAt),
+    index('click_events_store_clicked_idx').on(t.storeId, t.clickedAt),
+    index('click_events_product_clicked_idx').on(t.productId, t.clickedAt),
   ],
 );
