@@ -7,6 +7,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { comparisonRoutes } from './modules/comparisons/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
       await typed.register(priceAlertRoutes);
       await typed.register(comparisonRoutes);
       await typed.register(notificationRoutes, { config });
+      await typed.register(adminRoutes);
       for (const routes of options.extraApiRoutes ?? []) await typed.register(routes);
     },
     { prefix: '/api' },

@@ -180,8 +180,8 @@ describe('loginRequestSchema', () => {
 describe('userSchema / loginResponseSchema', () => {
   it('reads a user and drops other fields', () => {
     expect(
-      userSchema.parse({ username: 'asha', firstName: 'Asha', lastName: 'Rao', email: 'a@b.in', password: 'x' }),
-    ).toEqual({ username: 'asha', firstName: 'Asha', lastName: 'Rao', email: 'a@b.in' });
+      userSchema.parse({ username: 'asha', firstName: 'Asha', lastName: 'Rao', email: 'a@b.in', role: 'shopper', password: 'x' }),
+    ).toEqual({ username: 'asha', firstName: 'Asha', lastName: 'Rao', email: 'a@b.in', role: 'shopper' });
     expect(userSchema.safeParse({ username: 'asha' }).success).toBe(false);
   });
 

@@ -112,6 +112,8 @@ export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** 'operator' accounts may open the console at /admin. */
+  role: z.enum(['shopper', 'operator']),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -37,6 +37,8 @@ export const stores = pgTable('stores', {
    */
   affiliateTagTemplate: text('affiliate_tag_template'),
   createdAt: createdAt(),
+  /** Set when an operator paused the store: its scheduled imports stop until resumed. */
+  pausedAt: timestamp('paused_at', { withTimezone: true }),
 });
 
 export const products = pgTable(
@@ -154,10 +156,13 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
+    /** 'shopper' or 'operator' (runs the console at /admin). */
+    role: text('role').$type<'shopper' | 'operator'>().notNull().default('shopper'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    check('users_role_known', sql`${t.role} in ('shopper', 'operator')`),
   ],
 );
 
@@ -463,4 +468,39 @@ export const clickEvents = pgTable(
     index('click_events_store_clicked_idx').on(t.storeId, t.clickedAt),
     index('click_events_product_clicked_idx').on(t.productId, t.clickedAt),
   ],
+);
+
+/** What operators (and the admin CLI) changed: who, what, when. Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The operator; null for the command line (actor_label says who) or a deleted account. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor as shown: the operator's e-mail at the time, or "cli". */
+    actorLabel: text('actor_label').notNull(),
+    /** e.g. 'store.create', 'product.merge', 'user.promote'. */
+    action: text('action').notNull(),
+    /** 'store', 'product', 'offer', 'user', 'category-mapping', 'import-run'. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** A one-line description an operator reads in the console. */
+    summary: text('summary').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+);
+
+/** A merged product's old id → the product it was merged into: its URLs redirect there. */
+export const productRedirects = pgTable(
+  'product_redirects',
+  {
+    fromProductId: integer('from_product_id').primaryKey(),
+    toProductId: integer('to_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_redirects_to_idx').on(t.toProductId)],
 );

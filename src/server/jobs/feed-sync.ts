@@ -47,7 +47,7 @@ export async function syncStores(
   const repository = createStoreRepository(db);
   const stores = options.dueOnly
     ? await repository.due()
-    : (await repository.list()).filter((store) => store.feedUrl !== null && store.feedIntervalMinutes !== null);
+    : (await repository.list()).filter((store) => store.feedUrl !== null && store.feedIntervalMinutes !== null && store.pausedAt === null);
   const results: SyncResult[] = [];
   for (const store of stores) {
     if (options.signal?.aborted) break;

@@ -4,13 +4,20 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { unauthorized } from '@/server/http-error';
+import { eq } from 'drizzle-orm';
+import { users } from '@/server/db/schema';
+import { HttpError, unauthorized } from '@/server/http-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
     issueToken: (userId: number) => Promise<string>;
     /** preHandler for routes that need a signed-in user. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler for operator routes (the console's API): 401 signed out, 403 for a shopper. The role is read
+     * from the database on every request, so a demotion takes effect at once (tokens carry no role).
+     */
+    requireOperator: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     userId: number | null;
@@ -74,5 +81,15 @@ export const authPlugin = fp<{ secret: Uint8Array; ttl: string }>(async (app: Fa
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token has expired');
       throw unauthorized('Invalid token');
     }
+  });
+
+  app.decorate('requireOperator', async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    const [row] = await app.database.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, request.userId as number));
+    if (!row) throw unauthorized('Account no longer exists');
+    if (row.role !== 'operator') throw new HttpError(403, 'Operators only: this needs the operator role');
   });
 });

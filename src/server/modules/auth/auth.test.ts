@@ -22,7 +22,7 @@ describe('auth', () => {
     const user = newUser('a');
     const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: user });
     expect(signup.statusCode).toBe(201);
-    expect(signup.json()).toEqual({ username: 'priyaa', firstName: 'Priya', lastName: 'Sharma', email: 'priyaa@example.in' });
+    expect(signup.json()).toEqual({ username: 'priyaa', firstName: 'Priya', lastName: 'Sharma', email: 'priyaa@example.in', role: 'shopper' });
 
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
     expect(login.statusCode).toBe(200);
@@ -31,7 +31,7 @@ describe('auth', () => {
 
     const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${access_token}` } });
     expect(profile.statusCode).toBe(200);
-    expect(profile.json()).toEqual({ username: 'priyaa', firstName: 'Priya', lastName: 'Sharma', email: 'priyaa@example.in' });
+    expect(profile.json()).toEqual({ username: 'priyaa', firstName: 'Priya', lastName: 'Sharma', email: 'priyaa@example.in', role: 'shopper' });
     expect(profile.body).not.toContain('argon2');
   });
 

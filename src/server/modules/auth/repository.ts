@@ -4,7 +4,8 @@ import type { Database } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 
 export type NewUser = { username: string; firstName: string; lastName: string; email: string; password: string };
-export type PublicUser = { username: string; firstName: string; lastName: string; email: string };
+export type Role = 'shopper' | 'operator';
+export type PublicUser = { username: string; firstName: string; lastName: string; email: string; role: Role };
 
 /** OWASP's argon2id baseline (19 MiB, 2 passes); @node-rs/argon2 defaults to argon2id. */
 const HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -17,6 +18,7 @@ const toPublic = (row: typeof users.$inferSelect): PublicUser => ({
   firstName: row.firstName,
   lastName: row.lastName,
   email: row.email,
+  role: row.role,
 });
 
 export function createUserRepository(db: Database) {
@@ -60,6 +62,19 @@ export function createUserRepository(db: Database) {
     async findById(id: number): Promise<PublicUser | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row ? toPublic(row) : null;
+    },
+
+    async findByEmail(email: string): Promise<(PublicUser & { id: number }) | null> {
+      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
+      return row ? { id: row.id, ...toPublic(row) } : null;
+    },
+
+    /** Sets a user's role; answers the user as it was before (null: no such account). */
+    async setRole(email: string, role: Role): Promise<(PublicUser & { id: number }) | null> {
+      const before = await this.findByEmail(email);
+      if (!before) return null;
+      await db.update(users).set({ role }).where(eq(users.id, before.id));
+      return before;
     },
 
     async passwordHashOf(email: string): Promise<string | null> {

@@ -86,7 +86,7 @@ export function createStoreRepository(db: Database) {
         sql`select s.id
             from stores s
             left join lateral (select max(r.started_at) as last from import_runs r where r.store_id = s.id) r on true
-            where s.feed_url is not null and s.feed_interval_minutes is not null
+            where s.feed_url is not null and s.feed_interval_minutes is not null and s.paused_at is null
               and (r.last is null or r.last <= ${now.toISOString()}::timestamptz - make_interval(mins => s.feed_interval_minutes))
             order by r.last asc nulls first, s.id`,
       );
