@@ -21,6 +21,7 @@ import { wishlistRoutes } from './modules/wishlist/routes';
 import { authPlugin, loadJwtSecret } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { frameworkErrors, strictInputPlugin } from './plugins/strict-input';
 import { swaggerPlugin } from './plugins/swagger';
 import type { App } from './types';
 
@@ -42,12 +43,14 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     // Ids come as path segments; a long junk URL should be a 404, not a router stress test.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(strictInputPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { productSchema } from './product';
-import { idParam, isoDate, rupeeAmount } from './common';
+import { isoDate, jsonId, rupeeAmount } from './common';
 
 export const wishlistItemSchema = z
   .object({ productId: z.number().int(), addedAt: isoDate, product: productSchema })
   .meta({ id: 'WishlistItem' });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
-export const addWishlistBody = z.object({ productId: idParam });
+export const addWishlistBody = z.object({ productId: jsonId });
 
 export const priceAlertSchema = z
   .object({
@@ -26,7 +26,7 @@ export const priceAlertSchema = z
 export type PriceAlert = z.infer<typeof priceAlertSchema>;
 
 export const createPriceAlertBody = z.object({
-  productId: idParam,
+  productId: jsonId,
   targetPrice: rupeeAmount.optional(),
   kind: z.enum(['price', 'back-in-stock']).default('price'),
 }).refine((body) => body.kind === 'back-in-stock' || body.targetPrice !== undefined, {
@@ -52,7 +52,7 @@ export type Comparison = z.infer<typeof comparisonSchema>;
 export const createComparisonBody = z.object({
   name: z.string().trim().min(1, 'name is required').max(120),
   productIds: z
-    .array(idParam)
+    .array(jsonId)
     .min(2, 'Add at least 2 products to save a comparison.')
     .max(3, 'Maximum 3 products allowed')
     .refine((ids) => new Set(ids).size === ids.length, 'Product already added'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { isoDate, queryInt } from './common';
 
 /** An in-app notification: today, a price alert that reached its target or a product back in stock. */
 export const notificationSchema = z
@@ -18,7 +18,7 @@ export const notificationSchema = z
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(50),
+  limit: queryInt(1, 100).default(50),
 });
 
 /** The signed-in user's notifications, newest first, with how many are unread in all. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PRICE_RANGE_VALUES, SORT_VALUES } from '@/shared/catalog';
-import { isoDate } from './common';
+import { isoDate, queryDecimal, queryIdList, queryInt } from './common';
 
 export const variantSchema = z.object({
   id: z.number().int(),
@@ -77,15 +77,11 @@ export const productPageSchema = z
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-const commaIds = z
-  .string()
-  .max(2000)
-  .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'must be comma-separated numeric ids')
-  .transform((value) => [...new Set(value.split(',').map((id) => Number(id.trim())))]);
+const commaIds = queryIdList;
 
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1, 'must be 1 or more').max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`).default(24),
+  page: queryInt(1, 10_000).default(1),
+  pageSize: queryInt(1, MAX_PAGE_SIZE).default(24),
 });
 
 export const listingQuery = paginationQuery.extend({
@@ -102,8 +98,8 @@ export const productSearchQuery = listingQuery.extend({
   subSubcategory: z.string().max(100).optional(),
   q: z.string().trim().max(200).optional(),
   trending: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
-  minPrice: z.coerce.number().nonnegative().optional(),
-  maxPrice: z.coerce.number().nonnegative().optional(),
+  minPrice: queryDecimal(9_999_999_999).optional(),
+  maxPrice: queryDecimal(9_999_999_999).optional(),
   exclude: commaIds.optional(),
 });
 export type ProductSearchQuery = z.infer<typeof productSearchQuery>;
@@ -111,5 +107,5 @@ export type ProductSearchQuery = z.infer<typeof productSearchQuery>;
 export const candidatesQuery = z.object({
   exclude: commaIds.optional(),
   subcategory: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(6),
+  limit: queryInt(1, 50).default(6),
 });
