@@ -19,6 +19,7 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { searchRoutes } from './modules/search/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { authPlugin, loadJwtSecret } from './plugins/auth';
+import { catalogueCachePlugin } from './plugins/catalogue-cache';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { frameworkErrors, strictInputPlugin } from './plugins/strict-input';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions) {
       Object.assign(new Error(`Too many requests: try again in ${context.after}`), { statusCode: 429 }),
   });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase ?? false });
+  await app.register(catalogueCachePlugin, { validate: config.NODE_ENV !== 'production' });
   await app.register(authPlugin, { secret: loadJwtSecret({ jwtSecret: config.JWT_SECRET, dataDir: config.DATA_DIR }), ttl: config.JWT_TTL });
   await app.register(swaggerPlugin);
 

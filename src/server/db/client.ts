@@ -21,6 +21,12 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` gets each payload (delivered when the notifying transaction commits);
+   * `onListen` runs each time listening starts, again after a lost connection is re-established (notifications
+   * sent meanwhile are lost, so a listener resynchronises there). Answers the function that stops listening.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onListen?: () => void) => Promise<() => Promise<void>>;
 };
 
 export type DatabaseOptions =
@@ -59,7 +65,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.end({ timeout: 5 });
       throw error;
     }
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => client.end({ timeout: 5 }),
+      listen: async (channel, onNotify, onListen) => {
+        // postgres.js listens on a connection of its own (outside the pool) and reconnects it when lost.
+        const request = await client.listen(channel, onNotify, onListen);
+        return () => request.unlisten();
+      },
+    };
   }
 
   let release: (() => Promise<void>) | null = null;
@@ -84,6 +99,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: async () => {
         await client.close();
         await release?.();
+      },
+      listen: async (channel, onNotify, onListen) => {
+        // One process, one connection: a NOTIFY reaches this callback as its transaction commits.
+        const unlisten = await client.listen(channel, onNotify);
+        onListen?.();
+        return () => unlisten();
       },
     };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -503,4 +504,19 @@ export const productRedirects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('product_redirects_to_idx').on(t.toProductId)],
+);
+
+/**
+ * One row: the catalogue's version. Every change a shopper sees in catalogue answers (feed import, review,
+ * operator merge/split) bumps it in the same transaction and notifies `catalogue_version` listeners, so each
+ * instance's response cache drops what it holds (docs/decisions/0005-catalogue-cache.md).
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('catalogue_version_one_row', sql`${table.id} = 1`)],
 );

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { markCatalogueChanged } from '@/server/db/catalogue-version';
 import type { Database } from '@/server/db/client';
 import { refreshBestOffers } from '@/server/db/refresh-best-offers';
 import { offers, priceHistory, products, stores } from '@/server/db/schema';
@@ -59,6 +60,8 @@ export async function insertProduct(
     if (inserted) await db.insert(priceHistory).values({ offerId: inserted.id, price: offer.price.toFixed(2) });
   }
   await refreshBestOffers(db, [row.id]);
+  // A new product is a catalogue change: catalogue caches must not keep answers that lack it.
+  await markCatalogueChanged(db);
   return row.id;
 }
 

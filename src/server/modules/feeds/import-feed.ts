@@ -12,6 +12,7 @@
  * A truncated or broken file throws while staging, so the apply never runs: nothing is half-written.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/catalogue-version';
 import type { Database } from '@/server/db/client';
 import { searchTextOf } from '@/server/db/refresh-best-offers';
 import { parseFeed } from './detect-format';
@@ -157,6 +158,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     await db.execute(sql`analyze ${table}`);
     onStep?.('stage', finish());
 
+    let catalogueVersion: number | null = null;
     const applied = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK_KEY})`);
       // Set-based steps sort and hash up to a million rows: in memory, not in temp files.
@@ -191,8 +193,13 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
           error_count = ${summary.errorCount}, errors = ${JSON.stringify(summary.errors)}::jsonb,
           duration_ms = ${summary.durationMs}
         where id = ${runId}`);
+      // Last, so the version row is locked only for the commit: catalogue caches drop their answers then.
+      if (result.changedProducts > 0 || result.created > 0 || result.updated > 0 || result.markedOutOfStock > 0 || result.productsCreated > 0) {
+        catalogueVersion = await bumpCatalogueVersion(tx);
+      }
       return summary;
     });
+    if (catalogueVersion !== null) announceCatalogueVersion(db, catalogueVersion);
     onStep?.('commit', finish());
     await dropStage(db, runId);
     log?.info(

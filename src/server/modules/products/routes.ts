@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { resolveCategoryPath } from '@/shared/catalog';
 import { errorSchema, idParam } from '@/shared/contracts/common';
@@ -16,7 +17,8 @@ const tags = ['products'];
 const idParams = z.object({ id: idParam });
 
 export async function productRoutes(app: App) {
-  const repo = app.productRepository;
+  // Every answer here is the same for every shopper: served from the catalogue cache (plugins/catalogue-cache.ts).
+  const { catalogue } = app;
 
   app.get(
     '/products/all',
@@ -28,9 +30,9 @@ export async function productRoutes(app: App) {
         response: { 200: productPageSchema, 400: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, pageSize, sort } = request.query;
-      return repo.list({}, { page, pageSize, sort });
+      return catalogue.send(request, reply, await catalogue.listing({}, { page, pageSize, sort }));
     },
   );
 
@@ -44,19 +46,19 @@ export async function productRoutes(app: App) {
         response: { 200: productPageSchema, 400: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, pageSize, sort, category, subcategory, subSubcategory, ...rest } = request.query;
       const path = category ? resolveCategoryPath([category, subcategory, subSubcategory].filter((s): s is string => Boolean(s))) : null;
       if (category && !path) return { items: [], total: 0, page, pageSize };
-      return repo.list({ ...rest, path: path ?? undefined }, { page, pageSize, sort });
+      return catalogue.send(request, reply, await catalogue.listing({ ...rest, path: path ?? undefined }, { page, pageSize, sort }));
     },
   );
 
-  const listingHandler = async (params: string[], query: z.infer<typeof listingQuery>) => {
+  const listingHandler = async (request: FastifyRequest, reply: FastifyReply, params: string[], query: z.infer<typeof listingQuery>) => {
     const path = resolveCategoryPath(params);
     if (!path) throw notFound(`Category not found: ${params.join('/')}`);
     const { page, pageSize, sort, price, brand } = query;
-    return repo.list({ path, price, brand }, { page, pageSize, sort });
+    return catalogue.send(request, reply, await catalogue.listing({ path, price, brand }, { page, pageSize, sort }));
   };
   const listingSchema = <P extends z.ZodType>(summary: string, params: P) => ({
     schema: { tags, summary, params, querystring: listingQuery, response: { 200: productPageSchema, 400: errorSchema, 404: errorSchema } },
@@ -65,12 +67,12 @@ export async function productRoutes(app: App) {
   app.get(
     '/products/browse/:category',
     listingSchema('Listing of a top category', z.object({ category: z.string().max(100) })),
-    async (request) => listingHandler([request.params.category], request.query),
+    async (request, reply) => listingHandler(request, reply, [request.params.category], request.query),
   );
   app.get(
     '/products/browse/:category/:subcategory',
     listingSchema('Listing of a subcategory', z.object({ category: z.string().max(100), subcategory: z.string().max(100) })),
-    async (request) => listingHandler([request.params.category, request.params.subcategory], request.query),
+    async (request, reply) => listingHandler(request, reply, [request.params.category, request.params.subcategory], request.query),
   );
   app.get(
     '/products/browse/:category/:subcategory/:subSubcategory',
@@ -78,8 +80,8 @@ export async function productRoutes(app: App) {
       'Listing of a sub-subcategory',
       z.object({ category: z.string().max(100), subcategory: z.string().max(100), subSubcategory: z.string().max(100) }),
     ),
-    async (request) =>
-      listingHandler([request.params.category, request.params.subcategory, request.params.subSubcategory], request.query),
+    async (request, reply) =>
+      listingHandler(request, reply, [request.params.category, request.params.subcategory, request.params.subSubcategory], request.query),
   );
 
   app.get(
@@ -93,24 +95,24 @@ export async function productRoutes(app: App) {
         response: { 200: z.array(productSchema), 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const path = resolveCategoryPath([request.params.category]);
       if (!path) throw notFound(`Category not found: ${request.params.category}`);
       const { exclude = [], subcategory, limit } = request.query;
-      return repo.candidates({ category: path.category, subcategory, exclude, limit });
+      return catalogue.send(request, reply, await catalogue.candidates({ category: path.category, subcategory, exclude, limit }));
     },
   );
 
-  const productHandler = async (id: number) => {
-    const product = await repo.findById(id);
-    if (!product) throw notFound('Product not found');
-    return product;
+  const productHandler = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
+    const answer = await catalogue.product(id);
+    if (answer.value === null) throw notFound('Product not found');
+    return catalogue.send(request, reply, answer);
   };
   const productSchemaOptions = (summary: string) => ({
     schema: { tags, summary, params: idParams, response: { 200: productSchema, 400: errorSchema, 404: errorSchema } },
   });
-  app.get('/products/:id', productSchemaOptions('One product with all its offers'), async (request) => productHandler(request.params.id));
-  app.get('/products/single/:id', productSchemaOptions('One product (alias of /products/{id})'), async (request) =>
-    productHandler(request.params.id),
+  app.get('/products/:id', productSchemaOptions('One product with all its offers'), async (request, reply) => productHandler(request, reply, request.params.id));
+  app.get('/products/single/:id', productSchemaOptions('One product (alias of /products/{id})'), async (request, reply) =>
+    productHandler(request, reply, request.params.id),
   );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createReviewBody, reviewListSchema, reviewSchema } from '@/shared/contracts/account';
 import { errorSchema, idParam } from '@/shared/contracts/common';
 import { paginationQuery } from '@/shared/contracts/product';
+import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/catalogue-version';
 import { products, reviews, users } from '@/server/db/schema';
 import { conflict, notFound } from '@/server/http-error';
 import { currentUserId } from '@/server/plugins/auth';
@@ -101,9 +102,12 @@ export async function reviewRoutes(app: App) {
           })
           .where(eq(products.id, product.id));
         const [author] = await tx.select().from(users).where(eq(users.id, userId));
-        return { review, author };
+        // The product's rating and review count are in catalogue answers.
+        const version = await bumpCatalogueVersion(tx);
+        return { review, author, version };
       });
       const { review, author } = result;
+      announceCatalogueVersion(db, result.version);
       return reply.status(201).send({
         id: review.id,
         productId: review.productId,
@@ -125,7 +129,7 @@ export async function reviewRoutes(app: App) {
     },
     async (request, reply) => {
       const userId = currentUserId(request);
-      await db.transaction(async (tx) => {
+      const version = await db.transaction(async (tx) => {
         const [review] = await tx
           .delete(reviews)
           .where(and(eq(reviews.productId, request.params.id), eq(reviews.userId, userId)))
@@ -138,7 +142,9 @@ export async function reviewRoutes(app: App) {
             reviewCount: sql`greatest(${products.reviewCount} - 1, 0)`,
           })
           .where(eq(products.id, request.params.id));
+        return bumpCatalogueVersion(tx);
       });
+      announceCatalogueVersion(db, version);
       return reply.status(204).send(null);
     },
   );

@@ -2,12 +2,9 @@ import { z } from 'zod';
 import { errorSchema } from '@/shared/contracts/common';
 import { searchSuggestionSchema, searchSuggestQuery } from '@/shared/contracts/search';
 import type { App } from '@/server/types';
-import { createSearchRepository } from './repository';
 
 /** DECISIONS 11: suggestions while typing in the header search box. Full results are GET /products?q=. */
 export async function searchRoutes(app: App) {
-  const repo = createSearchRepository(app.database.db);
-
   app.get(
     '/search/suggest',
     {
@@ -20,9 +17,8 @@ export async function searchRoutes(app: App) {
     },
     async (request, reply) => {
       const { q, limit } = request.query;
-      // Browsers may reuse a suggestion list for a short while: the same letters give the same answer.
-      reply.header('cache-control', 'public, max-age=30');
-      return repo.suggest(q, limit);
+      // The same letters give the same answer until the catalogue changes: from the catalogue cache.
+      return app.catalogue.send(request, reply, await app.catalogue.suggestions(q, limit));
     },
   );
 }

@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { type Product, type ProductPage, productPageSchema, productSchema } from '@/shared/contracts/product';
+import { type SearchSuggestion, searchSuggestionSchema } from '@/shared/contracts/search';
+import { CATALOGUE_CHANNEL, onCatalogueVersion, readCatalogueVersion } from '@/server/db/catalogue-version';
+import type { DatabaseHandle } from '@/server/db/client';
+import { type PageRequest, type ProductFilter, type ProductRepository, searchWords } from '@/server/modules/products/repository';
+import { createSearchRepository } from '@/server/modules/search/repository';
+
+/**
+ * The catalogue cache (docs/decisions/0005-catalogue-cache.md). Anonymous catalogue answers only change when the
+ * catalogue version changes (feed import, review, operator merge/split: `bumpCatalogueVersion` in their
+ * transaction), so each is computed once per version: the value (for the server renderer), its JSON bytes, a
+ * strong ETag, and brotli/gzip bodies made on first demand. Every instance LISTENs for the version's NOTIFY and
+ * drops everything when it changes: a new price shows on the next request.
+ */
+
+/** Browsers keep a catalogue answer 30 s (back/forward between listing and product), then revalidate (a 304);
+ * a CDN keeps it 60 s and may serve it 60 s longer while it refetches: a new price reaches every shopper within
+ * two minutes of an import even through a CDN, and a sale-day crowd costs the origin one request a minute per URL. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, s-maxage=60, stale-while-revalidate=60';
+/** Anything personal, and any answer to a request that carries a token. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** Bodies smaller than this are sent as they are: compressing them saves less than a packet. */
+const COMPRESS_MIN_BYTES = 1024;
+/** A safety net under LISTEN/NOTIFY: the committed version is re-read this often (one indexed row). */
+const VERSION_POLL_MS = 10_000;
+
+export type CachedAnswer<T> = {
+  readonly value: T;
+  /** The JSON body. */
+  readonly body: Buffer;
+  /** Content hash of `body` (an ETag is this, quoted, with a suffix per content coding). */
+  readonly hash: string;
+  br?: Buffer;
+  gzip?: Buffer;
+};
+
+export type CandidatesRequest = { category: string | null; subcategory?: string | undefined; exclude: number[]; limit: number };
+
+export type CatalogueCache = {
+  /** The catalogue version this instance serves. */
+  readonly version: number;
+  /** A change this process committed (its transaction answered `version`): serve it from the next request on. */
+  advanceTo: (version: number) => void;
+  /** Any catalogue answer: `key` must name every parameter the value depends on (normalised). */
+  answer: <T>(key: string, load: () => Promise<T>, schema?: z.ZodType) => Promise<CachedAnswer<T>>;
+  product: (id: number) => Promise<CachedAnswer<Product | null>>;
+  listing: (filter: ProductFilter, page: PageRequest) => Promise<CachedAnswer<ProductPage>>;
+  candidates: (request: CandidatesRequest) => Promise<CachedAnswer<Product[]>>;
+  suggestions: (q: string, limit: number) => Promise<CachedAnswer<SearchSuggestion[]>>;
+  /** Sends a cached answer as JSON with the HTTP caching headers, a 304 when `If-None-Match` matches, compressed when accepted. */
+  send: (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>) => FastifyReply;
+  /** Counters for tests and /metrics. */
+  readonly stats: { hits: number; misses: number; invalidations: number };
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: CatalogueCache;
+  }
+}
+
+export type CatalogueCacheOptions = {
+  database: DatabaseHandle;
+  products: ProductRepository;
+  /** Memory bound of the cache (bodies plus an estimate of their values). */
+  maxBytes?: number;
+  /** Validate each value against its schema when it is computed (tests and development). */
+  validate?: boolean;
+};
+
+/** The listing's normalised parameters: equal keys always mean equal answers. */
+export function listingKey(filter: ProductFilter, page: PageRequest): string {
+  const q = filter.q ? searchWords(filter.q) : null;
+  const exclude = filter.exclude?.length ? [...new Set(filter.exclude)].sort((a, b) => a - b) : null;
+  return `list:${JSON.stringify([
+    filter.path?.category ?? null,
+    filter.path?.subcategory ?? null,
+    filter.path?.subSubcategory ?? null,
+    filter.price && filter.price !== 'all' ? filter.price : null,
+    filter.minPrice ?? null,
+    filter.maxPrice ?? null,
+    filter.brand ? filter.brand.toLowerCase() : null,
+    filter.trending ?? null,
+    exclude,
+    q,
+    page.page,
+    page.pageSize,
+    page.sort,
+  ])}`;
+}
+
+export function createCatalogueCache(options: CatalogueCacheOptions) {
+  const { products } = options;
+  const search = createSearchRepository(options.database.db);
+  const stats = { hits: 0, misses: 0, invalidations: 0 };
+  const lru = new LRUCache<string, CachedAnswer<unknown>>({
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    // The value object takes about twice its JSON in memory; compressed bodies are a fraction of it.
+    sizeCalculation: (answer) => Math.max(1, answer.body.length * 3),
+  });
+  /** Loads under way: concurrent misses of one key wait for one load (a crowd after an import costs one query). */
+  const inflight = new Map<string, Promise<CachedAnswer<unknown>>>();
+  let version = 0;
+  /** Bumped on every change: a load that started before it is answered but not kept. */
+  let generation = 0;
+
+  function advanceTo(next: number) {
+    if (!(next > version)) return;
+    version = next;
+    generation += 1;
+    stats.invalidations += 1;
+    lru.clear();
+    inflight.clear();
+  }
+
+  function answer<T>(key: string, load: () => Promise<T>, schema?: z.ZodType): Promise<CachedAnswer<T>> {
+    const hit = lru.get(key);
+    if (hit) {
+      stats.hits += 1;
+      return Promise.resolve(hit as CachedAnswer<T>);
+    }
+    const pending = inflight.get(key);
+    if (pending) {
+      stats.hits += 1;
+      return pending as Promise<CachedAnswer<T>>;
+    }
+    stats.misses += 1;
+    const startedIn = generation;
+    const loading = (async () => {
+      const value = await load();
+      if (schema && options.validate) schema.parse(value);
+      const body = Buffer.from(JSON.stringify(value));
+      const made: CachedAnswer<T> = { value, body, hash: createHash('sha1').update(body).digest('base64url').slice(0, 27) };
+      if (generation === startedIn) lru.set(key, made as CachedAnswer<unknown>);
+      return made;
+    })();
+    inflight.set(key, loading as Promise<CachedAnswer<unknown>>);
+    const forget = () => {
+      if (inflight.get(key) === loading) inflight.delete(key);
+    };
+    loading.then(forget, forget);
+    return loading;
+  }
+
+  const cache: CatalogueCache = {
+    get version() {
+      return version;
+    },
+    advanceTo,
+    answer,
+    product: (id) => answer(`product:${id}`, () => products.findById(id), productSchema.nullable()),
+    listing: (filter, page) => answer(listingKey(filter, page), () => products.list(filter, page), productPageSchema),
+    candidates: (request) => {
+      const exclude = [...new Set(request.exclude)].sort((a, b) => a - b);
+      const key = `candidates:${JSON.stringify([request.category, request.subcategory ?? null, exclude, request.limit])}`;
+      return answer(key, () => products.candidates({ ...request, exclude }), z.array(productSchema));
+    },
+    suggestions: (q, limit) => {
+      const words = searchWords(q);
+      return answer(`suggest:${JSON.stringify([words, limit])}`, () => search.suggest(q, limit), z.array(searchSuggestionSchema));
+    },
+    send: sendAnswer,
+    stats,
+  };
+
+  async function resync() {
+    advanceTo(await readCatalogueVersion(options.database.db));
+  }
+
+  return { cache, resync };
+}
+
+/** The content codings a client accepts, best first among those this server makes. */
+export function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  let br = false;
+  let gzip = false;
+  for (const part of value.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === 'x-gzip') gzip = true;
+    else if (name === '*') {
+      br = true;
+      gzip = true;
+    }
+  }
+  return br ? 'br' : gzip ? 'gzip' : null;
+}
+
+/** Whether an If-None-Match header names this content (weak comparison, as RFC 9110 asks for it). */
+export function etagMatches(header: string | undefined, hash: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const opaque = tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    return opaque === hash || opaque === `${hash}-br` || opaque === `${hash}-gz`;
+  });
+}
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>): FastifyReply {
+  const personal = request.headers.authorization !== undefined;
+  const encoding = answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('vary', 'Accept-Encoding');
+  if (personal) {
+    // Never stored by a shared cache or the browser; the body is the same one an anonymous request gets,
+    // because catalogue answers do not depend on who asks.
+    reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  } else {
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+    // Strong: byte-for-byte this representation (each content coding is a representation of its own).
+    reply.header('etag', `"${answer.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`);
+    if (etagMatches(request.headers['if-none-match'], answer.hash)) return reply.code(304).send();
+  }
+  if (encoding === 'br') {
+    answer.br ??= brotliCompressSync(answer.body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
+    });
+    reply.header('content-encoding', 'br');
+    return reply.send(answer.br);
+  }
+  if (encoding === 'gzip') {
+    answer.gzip ??= gzipSync(answer.body, { level: 6 });
+    reply.header('content-encoding', 'gzip');
+    return reply.send(answer.gzip);
+  }
+  return reply.send(answer.body);
+}
+
+export const catalogueCachePlugin = fp<{ maxBytes?: number; validate?: boolean }>(
+  async (app: FastifyInstance, options) => {
+    const { cache, resync } = createCatalogueCache({
+      database: app.database,
+      products: app.productRepository,
+      maxBytes: options.maxBytes,
+      validate: options.validate,
+    });
+    app.decorate('catalogue', cache);
+    // Changes committed by this process (imports, reviews) are served from the next request on.
+    const unsubscribe = onCatalogueVersion(app.database.db, (version) => cache.advanceTo(version));
+
+    // Each (re)connection of the listener re-reads the version: notifications sent while it was away are lost.
+    const resyncLogged = () => resync().catch((error: unknown) => app.log.warn({ err: error }, 'could not read the catalogue version'));
+    const unlisten = await app.database.listen(
+      CATALOGUE_CHANNEL,
+      (payload) => {
+        const next = Number(payload);
+        if (Number.isFinite(next)) cache.advanceTo(next);
+      },
+      () => void resyncLogged(),
+    );
+    await resync();
+    const poll = setInterval(() => void resyncLogged(), VERSION_POLL_MS);
+    poll.unref();
+
+    app.addHook('onClose', async () => {
+      clearInterval(poll);
+      unsubscribe();
+      await unlisten().catch(() => {});
+    });
+
+    // Anything under /api that did not say otherwise is not for any cache; any answer to a request with a token
+    // is private whatever the route said.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return payload;
+      if (request.headers.authorization !== undefined) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'catalogue-cache', dependencies: [] },
+);
