@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
       await typed.register(priceAlertRoutes);
       await typed.register(comparisonRoutes);
       await typed.register(notificationRoutes, { config });
-      await typed.register(adminRoutes);
+      await typed.register(adminRoutes, { config });
       for (const routes of options.extraApiRoutes ?? []) await typed.register(routes);
     },
     { prefix: '/api' },

@@ -8,7 +8,7 @@ export type ImportRequest = {
   store: StoreRow;
   source: FeedSource;
   partial?: boolean;
-  trigger?: 'cli' | 'schedule';
+  trigger?: 'cli' | 'schedule' | 'console';
   signal?: AbortSignal;
 };
 

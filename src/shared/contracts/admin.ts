@@ -3,6 +3,7 @@
  * types the web's fetchers and feeds the OpenAPI document. Inputs are strict: an unknown field is a 400.
  */
 import { z } from 'zod';
+import { affiliateTemplateSchema } from '../affiliate';
 import { idParam, isoDate } from './common';
 
 export const roleSchema = z.enum(['shopper', 'operator']);
@@ -38,3 +39,227 @@ export const auditQuery = z.strictObject({
 });
 export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextBefore: z.number().int().nullable() }).meta({ id: 'AuditPage' });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+// ---------------------------------------------------------------- stores
+
+export const storeHealthSchema = z.enum(['ok', 'failing', 'stale', 'paused']);
+export type StoreHealth = z.infer<typeof storeHealthSchema>;
+
+export const importRunBriefSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(['running', 'succeeded', 'failed']),
+    trigger: z.string(),
+    source: z.string(),
+    startedAt: isoDate,
+    finishedAt: isoDate.nullable(),
+    itemsRead: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    rejected: z.number().int(),
+    priceChanges: z.number().int(),
+    markedOutOfStock: z.number().int(),
+    durationMs: z.number().int().nullable(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'ImportRunBrief' });
+export type ImportRunBrief = z.infer<typeof importRunBriefSchema>;
+
+export const adminStoreSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    homepage: z.string(),
+    feedUrl: z.string().nullable(),
+    feedIntervalMinutes: z.number().int().nullable(),
+    affiliateTagTemplate: z.string().nullable(),
+    paused: z.boolean(),
+    offerCount: z.number().int(),
+    lastRun: importRunBriefSchema.nullable(),
+    /** The running import, if any (polled for live progress). */
+    running: importRunBriefSchema.nullable(),
+    /** When the schedule imports next (null: not scheduled or paused); in the past = due now. */
+    nextRunAt: isoDate.nullable(),
+    health: storeHealthSchema,
+    /** Why the health is not ok. */
+    healthReason: z.string().nullable(),
+  })
+  .meta({ id: 'AdminStore' });
+export type AdminStore = z.infer<typeof adminStoreSchema>;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+
+/** The store form (console) and the body of POST/PATCH /api/admin/stores. */
+export const storeFormSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  slug: z
+    .string()
+    .trim()
+    .max(60, 'Slug must be at most 60 characters')
+    .refine((value) => value === '' || SLUG.test(value), 'Slug must be lower-case letters, digits and single hyphens (e.g. my-store)')
+    .optional(),
+  homepage: httpUrl,
+  /** An http(s) feed URL; empty = no feed (imports by file upload only). */
+  feedUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((value) => value === '' || httpUrl.safeParse(value).success, 'Feed URL must be an http(s) URL')
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .default(null),
+  /** Minutes between scheduled imports; null = not scheduled. */
+  feedIntervalMinutes: z
+    .number({ error: 'Interval must be a number of minutes' })
+    .int('Interval must be whole minutes')
+    .min(5, 'Interval must be at least 5 minutes')
+    .max(10_080, 'Interval must be at most a week (10080 minutes)')
+    .nullable()
+    .default(null),
+  /** tag=bachat-21 (query parameters) or https://track.example/c?u={url}; empty = no tag (src/shared/affiliate.ts). */
+  affiliateTagTemplate: affiliateTemplateSchema.nullable().default(null),
+});
+export type StoreForm = z.input<typeof storeFormSchema>;
+export const storePatchSchema = storeFormSchema.omit({ slug: true }).partial().strict();
+
+export const importNowResponseSchema = z.object({ storeId: z.number().int(), runId: z.number().int().nullable(), detail: z.string() }).meta({ id: 'ImportStarted' });
+export type ImportNowResponse = z.infer<typeof importNowResponseSchema>;
+
+// ---------------------------------------------------------------- products
+
+export const adminProductRowSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    brand: z.string(),
+    categoryPath: z.string(),
+    image: z.string(),
+    currentPrice: z.number().nullable(),
+    offerCount: z.number().int(),
+  })
+  .meta({ id: 'AdminProductRow' });
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+export const adminProductsQuery = z.strictObject({
+  q: z.string().trim().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminProductPageSchema = z
+  .object({ items: z.array(adminProductRowSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'AdminProductPage' });
+export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
+
+export const offerOriginItemSchema = z.object({
+  itemId: z.string(),
+  title: z.string(),
+  link: z.string(),
+  currentPrice: z.number(),
+  inStock: z.boolean(),
+  gtin: z.string().nullable(),
+  mpn: z.string().nullable(),
+  updatedAt: isoDate,
+});
+
+export const adminOfferSchema = z
+  .object({
+    id: z.number().int(),
+    store: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }),
+    storeItemId: z.string().nullable(),
+    currentPrice: z.number(),
+    originalPrice: z.number(),
+    inStock: z.boolean(),
+    url: z.string().nullable(),
+    updatedAt: isoDate,
+    priceHistoryCount: z.number().int(),
+    /** Where the offer came from: 'feed' (the store's feed items below, with the last import that touched it) or 'manual' (seeded or entered by hand). */
+    origin: z.enum(['feed', 'manual']),
+    lastImport: z.object({ runId: z.number().int(), startedAt: isoDate, source: z.string() }).nullable(),
+    feedItems: z.array(offerOriginItemSchema),
+  })
+  .meta({ id: 'AdminOffer' });
+export type AdminOffer = z.infer<typeof adminOfferSchema>;
+
+export const adminProductDetailSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    categoryPath: z.string(),
+    image: z.string(),
+    gtin: z.string().nullable(),
+    mpn: z.string().nullable(),
+    rating: z.number(),
+    reviewCount: z.number().int(),
+    offers: z.array(adminOfferSchema),
+    counts: z.object({
+      wishlist: z.number().int(),
+      alerts: z.number().int(),
+      reviews: z.number().int(),
+      priceHistory: z.number().int(),
+    }),
+    /** Ids of products merged into this one (their URLs redirect here). */
+    mergedFrom: z.array(z.number().int()),
+  })
+  .meta({ id: 'AdminProductDetail' });
+export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;
+
+export const mergeProductsBody = z
+  .strictObject({ survivorId: idParam, mergedId: idParam })
+  .refine((body) => body.survivorId !== body.mergedId, { message: 'Pick two different products', path: ['mergedId'] });
+export const mergeResultSchema = z
+  .object({
+    survivorId: z.number().int(),
+    mergedId: z.number().int(),
+    moved: z.object({
+      offers: z.number().int(),
+      offersCombined: z.number().int(),
+      priceHistory: z.number().int(),
+      wishlist: z.number().int(),
+      alerts: z.number().int(),
+      reviews: z.number().int(),
+      feedItems: z.number().int(),
+    }),
+  })
+  .meta({ id: 'MergeResult' });
+export type MergeResult = z.infer<typeof mergeResultSchema>;
+
+export const splitOfferBody = z.strictObject({
+  offerId: idParam,
+  /** The new product's name (default: the store's item title, else the current product's name). */
+  name: z.string().trim().min(1).max(300).optional(),
+});
+export const splitResultSchema = z
+  .object({ productId: z.number().int(), newProductId: z.number().int(), offerId: z.number().int() })
+  .meta({ id: 'SplitResult' });
+export type SplitResult = z.infer<typeof splitResultSchema>;
+
+// ---------------------------------------------------------------- category mapping
+
+export const categoryMappingSchema = z
+  .object({ source: z.string(), target: z.string(), builtIn: z.boolean() })
+  .meta({ id: 'CategoryMapping' });
+export type CategoryMapping = z.infer<typeof categoryMappingSchema>;
+export const categoryMappingsResponseSchema = z
+  .object({ items: z.array(categoryMappingSchema), targets: z.array(z.string()) })
+  .meta({ id: 'CategoryMappings' });
+export type CategoryMappingsResponse = z.infer<typeof categoryMappingsResponseSchema>;
+export const setCategoryMappingBody = z.strictObject({
+  source: z.string().trim().min(1, 'Feed category is required').max(500),
+  target: z.string().trim().min(1, 'Catalogue category is required').max(200),
+});
+export const removeCategoryMappingQuery = z.strictObject({ source: z.string().trim().min(1).max(500) });

@@ -40,7 +40,7 @@ export type ImportOptions = {
   source: FeedSource;
   /** A partial (delta) feed leaves items it does not mention alone; a full feed marks them out of stock. */
   partial?: boolean;
-  trigger?: 'cli' | 'schedule';
+  trigger?: 'cli' | 'schedule' | 'console';
   /** Items per staging insert. */
   batchSize?: number;
   /** How many row errors are kept with the run (all are counted). */
