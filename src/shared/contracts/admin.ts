@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { affiliateTemplateSchema } from '../affiliate';
-import { idParam, isoDate } from './common';
+import { isoDate, jsonId, queryId, queryInt } from './common';
 
 export const roleSchema = z.enum(['shopper', 'operator']);
 
@@ -32,8 +32,8 @@ export const auditEntrySchema = z
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuery = z.strictObject({
-  before: idParam.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: queryId.optional(),
+  limit: queryInt(1, 200).default(50),
   entityType: z.string().max(40).optional(),
   entityId: z.string().max(40).optional(),
 });
@@ -155,8 +155,8 @@ export const adminProductRowSchema = z
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 export const adminProductsQuery = z.strictObject({
   q: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt(1, 10_000).default(1),
+  pageSize: queryInt(1, 100).default(20),
 });
 export const adminProductPageSchema = z
   .object({ items: z.array(adminProductRowSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
@@ -219,7 +219,7 @@ export const adminProductDetailSchema = z
 export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;
 
 export const mergeProductsBody = z
-  .strictObject({ survivorId: idParam, mergedId: idParam })
+  .strictObject({ survivorId: jsonId, mergedId: jsonId })
   .refine((body) => body.survivorId !== body.mergedId, { message: 'Pick two different products', path: ['mergedId'] });
 export const mergeResultSchema = z
   .object({
@@ -239,7 +239,7 @@ export const mergeResultSchema = z
 export type MergeResult = z.infer<typeof mergeResultSchema>;
 
 export const splitOfferBody = z.strictObject({
-  offerId: idParam,
+  offerId: jsonId,
   /** The new product's name (default: the store's item title, else the current product's name). */
   name: z.string().trim().min(1).max(300).optional(),
 });
