@@ -106,6 +106,78 @@ export const productSearch = pgTable(
   (t) => [index('product_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)],
 );
 
+/**
+ * A product's specifications as typed attributes (issue 15): `RAM 8 GB` → name 'ram', value '8 GB', unit 'GB',
+ * num 8. Multi-valued (a dress's sizes, a phone's storage variants): one row per value. `store_id` is the store
+ * whose feed gave the value (null: the catalogue's own specifications), so a re-import replaces only its own.
+ * Facets (which attributes a category filters by) are configuration: src/shared/facet-config.ts.
+ */
+export const productAttributes = pgTable(
+  'product_attributes',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Canonical attribute key: 'ram', 'storage', 'battery', 'size', 'colour', or the slug of a spec label. */
+    name: text('name').notNull(),
+    /** The label as the source wrote it ("Internal Storage"). */
+    label: text('label').notNull(),
+    /** Display value, normalised where a unit was read ("8 GB"). */
+    value: text('value').notNull(),
+    /** Lower-case slug of the value ("8-gb"): what facet filters in URLs name. */
+    valueKey: text('value_key').notNull(),
+    unit: text('unit'),
+    /** The numeric value in the unit's base (storage and RAM in GB), when there is one. */
+    num: numeric('num', { precision: 14, scale: 3 }),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.name, t.valueKey] }),
+    index('product_attributes_facet_idx').on(t.name, t.valueKey, t.productId),
+    index('product_attributes_num_idx').on(t.name, t.num, t.productId),
+  ],
+);
+
+/**
+ * Precomputed deals (issue 15): products whose best price is well below their 90-day median, refreshed after
+ * every import and at seed time, so the deals page is an indexed read.
+ */
+export const productDeals = pgTable(
+  'product_deals',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    subcategory: text('subcategory'),
+    currentPrice: money('current_price').notNull(),
+    median90: money('median90').notNull(),
+    /** median90 - currentPrice, rupees. */
+    dropAmount: money('drop_amount').notNull(),
+    /** Whole percent below the median. */
+    dropPercent: smallint('drop_percent').notNull(),
+    lowestEver: money('lowest_ever').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_deals_rank_idx').on(t.dropPercent, t.productId), index('product_deals_category_idx').on(t.category, t.dropPercent)],
+);
+
+/** When a shopper last looked at a page (wishlist, alerts), for "since you last looked" (issue 15). */
+export const userVisits = pgTable(
+  'user_visits',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'wishlist' or 'alerts'. */
+    scope: text('scope').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    /** The visit before the current one: what price moves are measured from. */
+    sinceAt: timestamp('since_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope] })],
+);
+
 export const offers = pgTable(
   'offers',
   {
@@ -310,6 +382,8 @@ export const feedItems = pgTable(
     mpn: text('mpn'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Typed attributes the item gave (product_detail, size, color, material, gender, age_group, or its title). */
+    attributes: jsonb('attributes').$type<unknown[]>().notNull().default([]),
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.itemId] }),

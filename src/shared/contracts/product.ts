@@ -67,12 +67,38 @@ export const productSchema = z
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 
+/** One choice of a facet and how many products it leaves (issue 15). */
+export const facetOptionSchema = z.object({
+  /** What the URL names: a value key, range key, brand, store slug or threshold. */
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+  selected: z.boolean(),
+});
+/**
+ * A filter group with counts: attribute facets (`attr`, selected via `f=name.key`), `brand`, `store`,
+ * `price`, `rating`, `discount`, `availability`. A group's counts ignore its own selection (OR within a
+ * group, AND across groups).
+ */
+export const facetGroupSchema = z
+  .object({
+    name: z.string(),
+    label: z.string(),
+    kind: z.enum(['attr', 'brand', 'store', 'price', 'rating', 'discount', 'availability']),
+    options: z.array(facetOptionSchema),
+  })
+  .meta({ id: 'FacetGroup' });
+export type FacetGroup = z.infer<typeof facetGroupSchema>;
+export type FacetOption = z.infer<typeof facetOptionSchema>;
+
 export const productPageSchema = z
   .object({
     items: z.array(productSchema),
     total: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** Listing and search pages: the filter groups with counts. */
+    facets: z.array(facetGroupSchema).optional(),
   })
   .meta({ id: 'ProductPage' });
 export type ProductPage = z.infer<typeof productPageSchema>;
@@ -84,10 +110,42 @@ export const paginationQuery = z.object({
   pageSize: queryInt(1, MAX_PAGE_SIZE).default(24),
 });
 
+/** `f=ram.8-gb,ram.12-gb,storage.128-gb`: attribute facet selections, `name.key` tokens, comma-separated. */
+const facetSelections = z
+  .string()
+  .max(2000)
+  .regex(/^\s*[a-z0-9-]+\.[a-z0-9.-]+(\s*,\s*[a-z0-9-]+\.[a-z0-9.-]+)*\s*$/, "must be comma-separated 'facet.value' keys")
+  .transform((value) => {
+    const byName = new Map<string, string[]>();
+    for (const token of value.split(',')) {
+      const trimmed = token.trim();
+      const dot = trimmed.indexOf('.');
+      const name = trimmed.slice(0, dot);
+      const list = byName.get(name) ?? [];
+      if (!list.includes(trimmed.slice(dot + 1))) list.push(trimmed.slice(dot + 1));
+      byName.set(name, list);
+    }
+    return [...byName].map(([name, values]) => ({ name, values }));
+  });
+
+const commaList = (max: number, pattern: RegExp, message: string) =>
+  z
+    .string()
+    .max(max)
+    .regex(pattern, message)
+    .transform((value) => [...new Set(value.split(',').map((part) => part.trim()).filter(Boolean))]);
+
 export const listingQuery = paginationQuery.extend({
   price: z.enum(PRICE_RANGE_VALUES).default('all'),
   sort: z.enum(SORT_VALUES).default('relevance'),
-  brand: z.string().trim().max(100).optional(),
+  /** One brand, or several comma-separated (OR). */
+  brand: z.string().trim().max(500).optional(),
+  f: facetSelections.optional(),
+  /** Store slugs, comma-separated (OR): products any of them sells. */
+  store: commaList(500, /^\s*[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*\s*$/, 'must be comma-separated store slugs').optional(),
+  inStock: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  minDiscount: z.enum(['10', '20', '30', '40', '50']).transform(Number).optional(),
+  rating: z.enum(['3', '4']).transform(Number).optional(),
 });
 export type ListingQuery = z.infer<typeof listingQuery>;
 
@@ -101,6 +159,8 @@ export const productSearchQuery = listingQuery.extend({
   minPrice: queryDecimal(9_999_999_999).optional(),
   maxPrice: queryDecimal(9_999_999_999).optional(),
   exclude: commaIds.optional(),
+  /** Include the filter groups with counts (the search page does). */
+  facets: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
 });
 export type ProductSearchQuery = z.infer<typeof productSearchQuery>;
 

@@ -1,8 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { refreshBestOffers } from '@/server/db/refresh-best-offers';
-import { offers, priceHistory, products, stores } from '@/server/db/schema';
-import { generateCatalogue } from './catalogue';
+import { productAttributes as attributesOf } from '@/shared/attributes';
+import { offers, priceHistory, productAttributes, products, stores } from '@/server/db/schema';
+import { generateCatalogue, type SeedProduct } from './catalogue';
 
 /** Any number; the same for every instance, so two instances starting together seed once. */
 const SEED_LOCK_KEY = 7_214_203_312;
@@ -20,7 +21,10 @@ export const productImagePath = (slug: string, index: number) => `/api/media/pro
  * Seeds the demo catalogue into an empty database, in one transaction: a second start (or a second
  * instance) finds products and changes nothing.
  */
-export async function seedDemoCatalogue(db: Database, options: { now?: Date } = {}): Promise<{ seeded: boolean; products: number }> {
+export async function seedDemoCatalogue(
+  db: Database,
+  options: { now?: Date; /** Tests: seed only some of the products (all stores). */ include?: (product: SeedProduct) => boolean } = {},
+): Promise<{ seeded: boolean; products: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(products);
@@ -28,7 +32,8 @@ export async function seedDemoCatalogue(db: Database, options: { now?: Date } = 
 
     // History ends today, so "Updated …" times and 90-day verdicts are current on a fresh install.
     const now = options.now ?? new Date();
-    const catalogue = generateCatalogue({ now });
+    const generated = generateCatalogue({ now });
+    const catalogue = options.include ? { ...generated, products: generated.products.filter(options.include) } : generated;
     const storeRows = await tx.insert(stores).values(catalogue.stores).returning({ id: stores.id, slug: stores.slug });
     const storeIds = new Map(storeRows.map((row) => [row.slug, row.id]));
 
@@ -65,6 +70,16 @@ export async function seedDemoCatalogue(db: Database, options: { now?: Date } = 
         .returning({ id: products.id, slug: products.slug });
       for (const row of rows) productIds.set(row.slug, row.id);
     }
+
+    // Typed attributes (issue 15): every specification, the variants' sizes and memory options, what the name says.
+    const attributeRows = catalogue.products.flatMap((p) => {
+      const productId = productIds.get(p.slug);
+      if (productId === undefined) return [];
+      return attributesOf({ name: p.name, specifications: p.specifications, variants: p.variants, kind: p.category === 'electronics' ? 'electronics' : 'apparel' }).map(
+        (a) => ({ productId, name: a.name, label: a.label, value: a.value, valueKey: a.valueKey, unit: a.unit, num: a.num === null ? null : String(a.num) }),
+      );
+    });
+    for (const batch of chunk(attributeRows, BATCH * 2)) await tx.insert(productAttributes).values(batch);
 
     const offerInputs = catalogue.products.flatMap((p) =>
       p.offers.map((o) => ({ product: p, offer: o, productId: productIds.get(p.slug), storeId: storeIds.get(o.storeSlug) })),

@@ -58,6 +58,10 @@ describe('normalizeFeedRecord', () => {
         productType: [],
         googleProductCategory: null,
         shippingCost: null,
+        details: [],
+        material: null,
+        gender: null,
+        ageGroup: null,
       },
     });
     if (result.ok) expect(feedItemSchema.parse(result.item)).toEqual(result.item);

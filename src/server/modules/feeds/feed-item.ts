@@ -55,6 +55,11 @@ export const feedItemSchema = z.object({
   googleProductCategory: z.string().min(1).nullable(),
   /** Shipping to India (an `IN` or country-less entry), INR; null when the feed gives none. */
   shippingCost: decimal.nullable(),
+  /** `product_detail` entries ("General:RAM:8 GB"): the item's specifications (issue 15). */
+  details: z.array(z.object({ name: z.string(), value: z.string() })),
+  material: z.string().nullable(),
+  gender: z.string().nullable(),
+  ageGroup: z.string().nullable(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
@@ -159,6 +164,10 @@ export function normalizeFeedRecord(raw: RawFeedRecord, position: number): FeedR
     productType,
     googleProductCategory: optionalText(fields, 'google_product_category', LIMITS.googleProductCategory),
     shippingCost,
+    details: parseProductDetails(all(fields, 'product_detail')),
+    material: optionalText(fields, 'material', LIMITS.size),
+    gender: optionalText(fields, 'gender', LIMITS.size),
+    ageGroup: optionalText(fields, 'age_group', LIMITS.size),
   };
   return { ok: true, position, item };
 }
@@ -401,4 +410,29 @@ function parseShipping(values: string[] | undefined, errors: string[]): string |
     }
   }
   return nationwide ?? regional;
+}
+
+/** At most this many product_detail entries are read per item (Merchant Center allows 1000; specs need far fewer). */
+const MAX_DETAILS = 100;
+
+/**
+ * `product_detail` values, "section:name:value" each (XML elements are composed to that by the parser); a TSV
+ * cell may hold several, comma-separated ("General:RAM:8 GB,General:Storage:128 GB"): a comma starts a new entry
+ * only where the text after it has the two colons of one, so "5000 mAh, 45W" stays one value.
+ */
+export function parseProductDetails(values: readonly string[] | undefined): { name: string; value: string }[] {
+  const details: { name: string; value: string }[] = [];
+  for (const raw of values ?? []) {
+    const entries: string[] = [];
+    for (const part of raw.split(',')) {
+      if (entries.length > 0 && (part.match(/:/g) ?? []).length < 2) entries[entries.length - 1] += `,${part}`;
+      else entries.push(part);
+    }
+    for (const entry of entries) {
+      const [, name = '', ...rest] = entry.split(':');
+      const value = rest.join(':').trim();
+      if (name.trim() && value && details.length < MAX_DETAILS) details.push({ name: collapse(name).slice(0, 100), value: collapse(value).slice(0, 200) });
+    }
+  }
+  return details;
 }

@@ -424,10 +424,10 @@ async function applyStage(
       left join feed_items fi on fi.store_id = ${storeId} and fi.item_id = s.item_id
       where fi.item_id is null
         or (fi.title, fi.link, fi.image_link, fi.price, fi.sale_price, fi.in_stock, fi.shipping_cost,
-            fi.gtin_key, fi.brand, fi.mpn, fi.group_id, fi.variant)
+            fi.gtin_key, fi.brand, fi.mpn, fi.group_id, fi.variant, fi.attributes)
            is distinct from
            (s.title, s.link, s.image_link, s.price, s.sale_price, s.in_stock, s.shipping_cost,
-            s.gtin_key, s.brand, s.mpn, s.group_id, s.variant)`,
+            s.gtin_key, s.brand, s.mpn, s.group_id, s.variant, s.attributes)`,
   );
   // Temp tables get no statistics unless asked; without them the planner guesses badly.
   await run('analyze delta', sql`analyze feed_delta`);
@@ -639,9 +639,10 @@ async function applyStage(
   await run(
     'insert feed items',
     sql`insert into feed_items (store_id, item_id, product_id, position, group_id, variant, title, link, image_link,
-        price, sale_price, current_price, in_stock, shipping_cost, gtin_key, brand, mpn)
+        price, sale_price, current_price, in_stock, shipping_cost, gtin_key, brand, mpn, attributes)
       select ${storeId}, d.item_id, coalesce(d.product_id, n.id), d.position, d.group_id, d.variant, d.title, d.link,
-        d.image_link, d.price, d.sale_price, d.current_price, d.in_stock, d.shipping_cost, d.gtin_key, d.brand, d.mpn
+        d.image_link, d.price, d.sale_price, d.current_price, d.in_stock, d.shipping_cost, d.gtin_key, d.brand, d.mpn,
+        d.attributes
       from feed_delta d
       left join feed_new n on n.k = (case when d.product_id is null then ${NEW_PRODUCT_KEY} end)
       where not d.known`,
@@ -658,9 +659,34 @@ async function applyStage(
         product_id = d.product_id, position = d.position, group_id = d.group_id, variant = d.variant,
         title = d.title, link = d.link, image_link = d.image_link, price = d.price, sale_price = d.sale_price,
         current_price = d.current_price, in_stock = d.in_stock, shipping_cost = d.shipping_cost,
-        gtin_key = d.gtin_key, brand = d.brand, mpn = d.mpn, updated_at = now()
+        gtin_key = d.gtin_key, brand = d.brand, mpn = d.mpn, attributes = d.attributes, updated_at = now()
       from feed_delta d
       where d.known and fi.store_id = ${storeId} and fi.item_id = d.item_id`,
+  );
+
+  // Typed attributes (issue 15): this store's values for the products whose items changed, rebuilt from all
+  // of the store's items of those products (a product's variants give one size each).
+  await run(
+    'attribute products',
+    sql`create temp table feed_attr_products on commit drop as
+      select distinct product_id from feed_delta where product_id is not null
+      union select product_id from feed_items where store_id = ${storeId} and item_id in (select item_id from feed_delta where product_id is null)
+      union select old_product_id from feed_delta where old_product_id is not null`,
+  );
+  await run(
+    'clear attributes',
+    sql`delete from product_attributes where store_id = ${storeId} and product_id in (select product_id from feed_attr_products)`,
+  );
+  await run(
+    'insert attributes',
+    sql`insert into product_attributes (product_id, name, label, value, value_key, unit, num, store_id)
+      select distinct on (fi.product_id, a.name, a.value_key) fi.product_id, a.name, a.label, a.value, a.value_key, a.unit, a.num, ${storeId}
+      from feed_items fi
+      cross join lateral jsonb_to_recordset(fi.attributes) as a(name text, label text, value text, value_key text, unit text, num numeric)
+      where fi.store_id = ${storeId} and fi.product_id in (select product_id from feed_attr_products)
+        and a.name is not null and a.value_key is not null and a.value is not null and a.label is not null
+      order by fi.product_id, a.name, a.value_key, fi.position
+      on conflict do nothing`,
   );
 
   let markedOutOfStock = 0;

@@ -50,6 +50,10 @@ describe('parseTsvFeed', () => {
       productType: ['Electronics', 'Mobiles'],
       googleProductCategory: 'Electronics > Communications > Telephony > Mobile Phones',
       shippingCost: '0.00',
+      details: [],
+      material: null,
+      gender: null,
+      ageGroup: null,
     });
     expect(items.filter((i) => i.itemGroupId === 'DR-2001').map((i) => [i.id, i.size, i.availability])).toEqual([
       ['DR-2001-S', 'S', 'in_stock'],
@@ -61,6 +65,10 @@ describe('parseTsvFeed', () => {
       title: 'W for Woman Chikankari Kurta — हरा',
       description: 'Hand embroidered.\nDry clean only.',
       shippingCost: '0.00',
+      details: [],
+      material: null,
+      gender: null,
+      ageGroup: null,
     });
 
     expect(results.flatMap((r) => (r.ok ? [] : [r.error]))).toEqual([

@@ -48,6 +48,10 @@ describe('parseXmlFeed', () => {
       productType: ['Electronics', 'Mobiles'],
       googleProductCategory: 'Electronics > Communications > Telephony > Mobile Phones',
       shippingCost: '0.00',
+      details: [],
+      material: null,
+      gender: null,
+      ageGroup: null,
     });
     expect(dressS).toMatchObject({
       itemGroupId: 'DR-2001',
@@ -55,6 +59,10 @@ describe('parseXmlFeed', () => {
       description: 'Rayon dress with <b>flared</b> hem & tie-up waist.',
       price: '1499.00',
       shippingCost: '49.00',
+      details: [],
+      material: null,
+      gender: null,
+      ageGroup: null,
       productType: ['Apparel & Accessories', 'Clothing', 'Dresses'],
     });
     expect(dressM).toMatchObject({ itemGroupId: 'DR-2001', size: 'M', availability: 'out_of_stock', inStock: false });
@@ -79,12 +87,20 @@ describe('parseXmlFeed', () => {
       gtin: '036000291452',
       brand: null,
       shippingCost: '99.00',
+      details: [],
+      material: null,
+      gender: null,
+      ageGroup: null,
     });
     const kurta = results[9];
     expect(kurta?.ok && kurta.item).toMatchObject({
       title: 'W for Woman Chikankari Kurta — हरा',
       availability: 'backorder',
       shippingCost: '0.00',
+      details: [],
+      material: null,
+      gender: null,
+      ageGroup: null,
     });
   });
 

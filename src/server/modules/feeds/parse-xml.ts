@@ -199,6 +199,12 @@ function fieldName(name: string, googlePrefix: string, atom: boolean): string {
 
 /** `<g:shipping><g:country>IN</g:country><g:price>49 INR</g:price></g:shipping>` → "IN:::49 INR". */
 function composeNested(field: string, parts: Record<string, string>): string | null {
+  // `<g:product_detail><g:section_name>General</g:section_name><g:attribute_name>RAM</g:attribute_name>
+  // <g:attribute_value>8 GB</g:attribute_value></g:product_detail>` → "General:RAM:8 GB", as TSV spells it.
+  if (localName(field) === 'product_detail') {
+    const { section_name = '', attribute_name = '', attribute_value = '' } = parts;
+    return attribute_name.trim() && attribute_value.trim() ? `${section_name.trim()}:${attribute_name.trim()}:${attribute_value.trim()}` : null;
+  }
   if (localName(field) !== 'shipping') return null; // other structured attributes are not imported
   const { country = '', region = '', service = '', price = '' } = parts;
   return `${country.trim()}:${region.trim()}:${service.trim()}:${price.trim()}`;

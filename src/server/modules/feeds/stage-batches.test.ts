@@ -44,7 +44,7 @@ describe.each<StageEncoding>(['copy', 'json'])('staging batches (%s)', (encoding
     expect(last?.rows).toBeLessThan(options.batchSize);
     expect(inWorker.reduce((sum, batch) => sum + batch.rows, 0)).toBe((last?.itemsRead ?? 0) - (last?.errorCount ?? 0));
     expect(inWorker.flatMap((batch) => batch.errors)).toHaveLength(Math.min(1, last?.errorCount ?? 0));
-    if (encoding === 'copy') expect(text(inWorker[0]?.payload ?? null).split('\n')[0]?.split('\t')).toHaveLength(20);
+    if (encoding === 'copy') expect(text(inWorker[0]?.payload ?? null).split('\n')[0]?.split('\t')).toHaveLength(21);
     else expect(JSON.parse(text(inWorker[0]?.payload ?? null))).toHaveLength(2);
   });
 

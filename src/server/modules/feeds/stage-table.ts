@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { normalizeCategoryPath } from './category-mapping';
 import { type FeedItem, gtinKey } from './feed-item';
+import { feedItemAttributes, type StagedAttribute } from './feed-attributes';
 import { baseTitle, variantLabel } from './item-naming';
 
 export const stageTable = (runId: number): SQL => sql.raw(`feed_stage_${Math.trunc(runId)}`);
@@ -35,10 +36,11 @@ const COLUMNS = [
   ['product_type', 'text'],
   ['gpc', 'text'],
   ['shipping_cost', 'numeric(10, 2)'],
+  ['attributes', 'jsonb not null'],
 ] as const;
 
 type ColumnName = (typeof COLUMNS)[number][0];
-export type StageRow = { [K in ColumnName]: K extends 'position' ? number : K extends 'in_stock' ? boolean : K extends 'gallery' ? string[] : string | null };
+export type StageRow = { [K in ColumnName]: K extends 'position' ? number : K extends 'in_stock' ? boolean : K extends 'gallery' ? string[] : K extends 'attributes' ? StagedAttribute[] : string | null };
 
 export async function createStageTable(db: Pick<Database, 'execute'>, runId: number): Promise<void> {
   const columns = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
@@ -79,6 +81,7 @@ export function stageRow(position: number, item: FeedItem): StageRow {
     product_type: item.productType.length === 0 ? null : categoryKey(item.productType),
     gpc: categoryKey(item.googleProductCategory),
     shipping_cost: item.shippingCost,
+    attributes: feedItemAttributes(item),
   };
 }
 

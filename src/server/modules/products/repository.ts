@@ -1,5 +1,8 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import { type CategoryPath, type SortValue, priceRangeBounds, type PriceRangeValue } from '@/shared/catalog';
+import { type SQL, and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { type CategoryPath, type SortValue, type PriceRangeValue } from '@/shared/catalog';
+import { facetsFor } from '@/shared/facet-config';
+import type { FacetGroup } from '@/shared/contracts/product';
+import { facetCounts, selectionConditions } from './facets';
 import type { Offer, Product, ProductPage } from '@/shared/contracts/product';
 import type { Database } from '@/server/db/client';
 import { offers, priceHistory, productSearch, products, stores } from '@/server/db/schema';
@@ -15,6 +18,13 @@ export type ProductFilter = {
   trending?: boolean | undefined;
   exclude?: number[] | undefined;
   q?: string | undefined;
+  /** Issue 15's filters: each a group, OR within it, AND across (selectionConditions). */
+  brands?: string[] | undefined;
+  attributes?: { name: string; values: string[] }[] | undefined;
+  stores?: string[] | undefined;
+  inStock?: boolean | undefined;
+  minDiscount?: number | undefined;
+  minRating?: number | undefined;
 };
 
 export type PageRequest = { page: number; pageSize: number; sort: SortValue };
@@ -29,23 +39,23 @@ export function discountOf(original: number, current: number): number {
 }
 
 function whereOf(filter: ProductFilter, plan: SearchPlan | null): SQL | undefined {
+  const conditions: SQL[] = [...scopeConditions(filter, plan), ...selectionConditions(filter).map((group) => group.condition)];
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The listing's scope: category path, search words and the API-only filters (never a facet group). */
+export function scopeConditions(filter: ProductFilter, plan: SearchPlan | null): SQL[] {
   const conditions: SQL[] = [];
   const { path } = filter;
   if (path?.category) conditions.push(eq(products.category, path.category));
   if (path?.subcategory) conditions.push(eq(products.subcategory, path.subcategory));
   if (path?.subSubcategory) conditions.push(eq(products.subSubcategory, path.subSubcategory));
-  if (filter.price && filter.price !== 'all') {
-    const { min, max } = priceRangeBounds(filter.price);
-    if (min !== null) conditions.push(gte(products.currentPrice, String(min)));
-    if (max !== null) conditions.push(lt(products.currentPrice, String(max)));
-  }
   if (filter.minPrice !== undefined) conditions.push(gte(products.currentPrice, String(filter.minPrice)));
   if (filter.maxPrice !== undefined) conditions.push(sql`${products.currentPrice} <= ${String(filter.maxPrice)}`);
-  if (filter.brand) conditions.push(sql`lower(${products.brand}) = lower(${filter.brand})`);
   if (filter.trending !== undefined) conditions.push(eq(products.trending, filter.trending));
   if (filter.exclude?.length) conditions.push(notInArray(products.id, filter.exclude));
   if (plan) conditions.push(searchCondition(plan));
-  return conditions.length ? and(...conditions) : undefined;
+  return conditions;
 }
 
 /** At most this many words of a search query are matched (longer queries are cut, not rejected). */
@@ -302,6 +312,16 @@ export function createProductRepository(db: Database) {
         return { rows: ranked.map((row) => row.product), total: first ? first.total : offset > 0 ? await countMatchesOf(tx, where) : 0 };
       });
       return { items: await hydrate(rows), total, page: page.page, pageSize: page.pageSize };
+    },
+
+    /** The listing's filter groups with counts, and its total (issue 15). */
+    async facets(filter: ProductFilter): Promise<{ total: number; facets: FacetGroup[] }> {
+      const definitions = facetsFor(filter.path ?? null);
+      if (!filter.q) return facetCounts(db, scopeConditions(filter, null), null, filter, definitions);
+      const plan = await planSearch(db, filter.q);
+      return withSearchSettings(db, (tx) =>
+        facetCounts(tx, scopeConditions(filter, plan), sql`join ${productSearch} on ${productSearch.productId} = ${products.id}`, filter, definitions),
+      );
     },
 
     async findById(id: number): Promise<Product | null> {

@@ -12,6 +12,9 @@ import {
 } from '@/shared/contracts/product';
 import { notFound } from '@/server/http-error';
 import type { App } from '@/server/types';
+import { listingKey } from '@/server/plugins/catalogue-cache';
+import { facetSelectionKey } from './facets';
+import type { PageRequest, ProductFilter } from './repository';
 
 const tags = ['products'];
 const idParams = z.object({ id: idParam });
@@ -19,6 +22,26 @@ const idParams = z.object({ id: idParam });
 export async function productRoutes(app: App) {
   // Every answer here is the same for every shopper: served from the catalogue cache (plugins/catalogue-cache.ts).
   const { catalogue } = app;
+  const repo = app.productRepository;
+
+  /**
+   * A listing page with (optionally) its facet counts (issue 15), through the catalogue cache: the key names the
+   * listing's parameters and every facet selection, normalised. Page and counts load in parallel (two
+   * connections on PostgreSQL).
+   */
+  const facetedListing = (filter: ProductFilter, page: PageRequest, withFacets: boolean) => {
+    const selections = facetSelectionKey(filter);
+    if (!withFacets && selections === null) return catalogue.listing(filter, page);
+    return catalogue.answer(
+      `${listingKey(filter, page)}:facets:${JSON.stringify([withFacets, selections])}`,
+      async () => {
+        if (!withFacets) return repo.list(filter, page);
+        const [listing, counted] = await Promise.all([repo.list(filter, page), repo.facets(filter)]);
+        return { ...listing, facets: counted.facets };
+      },
+      productPageSchema,
+    );
+  };
 
   app.get(
     '/products/all',
@@ -47,18 +70,20 @@ export async function productRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const { page, pageSize, sort, category, subcategory, subSubcategory, ...rest } = request.query;
+      const { page, pageSize, sort, category, subcategory, subSubcategory, facets, f, store, rating, ...rest } = request.query;
       const path = category ? resolveCategoryPath([category, subcategory, subSubcategory].filter((s): s is string => Boolean(s))) : null;
-      if (category && !path) return { items: [], total: 0, page, pageSize };
-      return catalogue.send(request, reply, await catalogue.listing({ ...rest, path: path ?? undefined }, { page, pageSize, sort }));
+      if (category && !path) return { items: [], total: 0, page, pageSize, ...(facets ? { facets: [] } : {}) };
+      const filter: ProductFilter = { ...rest, attributes: f, stores: store, minRating: rating, path: path ?? undefined };
+      return catalogue.send(request, reply, await facetedListing(filter, { page, pageSize, sort }, facets === true));
     },
   );
 
   const listingHandler = async (request: FastifyRequest, reply: FastifyReply, params: string[], query: z.infer<typeof listingQuery>) => {
     const path = resolveCategoryPath(params);
     if (!path) throw notFound(`Category not found: ${params.join('/')}`);
-    const { page, pageSize, sort, price, brand } = query;
-    return catalogue.send(request, reply, await catalogue.listing({ path, price, brand }, { page, pageSize, sort }));
+    const { page, pageSize, sort, price, brand, f, store, inStock, minDiscount, rating } = query;
+    const filter: ProductFilter = { path, price, brand, attributes: f, stores: store, inStock, minDiscount, minRating: rating };
+    return catalogue.send(request, reply, await facetedListing(filter, { page, pageSize, sort }, true));
   };
   const listingSchema = <P extends z.ZodType>(summary: string, params: P) => ({
     schema: { tags, summary, params, querystring: listingQuery, response: { 200: productPageSchema, 400: errorSchema, 404: errorSchema } },
