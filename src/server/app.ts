@@ -20,6 +20,7 @@ import { searchRoutes } from './modules/search/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { authPlugin, loadJwtSecret } from './plugins/auth';
 import { catalogueCachePlugin } from './plugins/catalogue-cache';
+import { productRedirectsPlugin } from './plugins/product-redirects';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { frameworkErrors, strictInputPlugin } from './plugins/strict-input';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase ?? false });
   await app.register(catalogueCachePlugin, { validate: config.NODE_ENV !== 'production' });
+  await app.register(productRedirectsPlugin);
   await app.register(authPlugin, { secret: loadJwtSecret({ jwtSecret: config.JWT_SECRET, dataDir: config.DATA_DIR }), ttl: config.JWT_TTL });
   await app.register(swaggerPlugin);
 

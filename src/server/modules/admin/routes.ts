@@ -2,6 +2,8 @@
 import type { AppConfig } from '@/server/config';
 import type { App } from '@/server/types';
 import { createImportLauncher } from './import-now';
+import { adminCategoryRoutes } from './categories-routes';
+import { adminProductRoutes } from './products-routes';
 import { adminStoreRoutes } from './stores-routes';
 import { adminUserRoutes } from './users-routes';
 
@@ -12,5 +14,7 @@ export async function adminRoutes(app: App, options: { config: Pick<AppConfig, '
   app.addHook('onClose', async () => launcher.close());
   await app.register(adminUserRoutes);
   await app.register(adminStoreRoutes, { config: options.config, launcher });
+  await app.register(adminProductRoutes);
+  await app.register(adminCategoryRoutes);
 }
 

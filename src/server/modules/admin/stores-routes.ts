@@ -17,6 +17,7 @@ import {
 } from '@/shared/contracts/admin';
 import { errorSchema, idParam } from '@/shared/contracts/common';
 import type { AppConfig } from '@/server/config';
+import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/catalogue-version';
 import { stores } from '@/server/db/schema';
 import { HttpError, badRequest, notFound } from '@/server/http-error';
 import { ImportBusyError } from '@/server/modules/feeds/import-feed';
@@ -140,7 +141,7 @@ export async function adminStoreRoutes(app: App, options: StoreOptions) {
       if (interval !== null && feedUrl === null) throw badRequest('A schedule needs a feed URL');
       const changed = Object.entries(changes).filter(([key, value]) => existing[key as keyof typeof existing] !== value);
       if (changed.length > 0) {
-        await db.transaction(async (tx) => {
+        const version = await db.transaction(async (tx) => {
           await tx.update(stores).set(changes).where(eq(stores.id, existing.id));
           await recordAudit(tx, actor, {
             action: 'store.update',
@@ -149,7 +150,10 @@ export async function adminStoreRoutes(app: App, options: StoreOptions) {
             summary: `Edited the store ${existing.name}: ${changed.map(([key]) => key).join(', ')}`,
             details: Object.fromEntries(changed.map(([key, value]) => [key, { from: existing[key as keyof typeof existing], to: value }])),
           });
+          // The store's name and links are part of every product answer that lists its offers.
+          return bumpCatalogueVersion(tx);
         });
+        announceCatalogueVersion(db, version);
       }
       return adminStore(existing.id);
     },
