@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ErrorBoundary } from './app/fallback-screen';
 import { Providers } from './app/providers';
+import { preloadRouteModules } from './app/preload-routes';
 import { router } from './app/router';
 import './styles.css';
 
@@ -27,3 +28,5 @@ createRoot(root).render(
     </ErrorBoundary>
   </StrictMode>,
 );
+
+preloadRouteModules(router.routes);

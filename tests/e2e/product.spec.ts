@@ -234,7 +234,7 @@ test.describe('product detail', () => {
       await expect(row).toContainText(offer.inStock ? 'In stock' : 'Out of stock');
       await expect(row.getByText(/^Updated /)).toBeVisible();
       await expect(row.locator('time')).toHaveAttribute('datetime', offer.updatedAt);
-      if (offer.affiliateUrl) await expect(row.getByRole('link', { name: `Go to ${offer.store} (opens in a new tab)` })).toHaveAttribute('href', offer.affiliateUrl);
+      if (offer.affiliateUrl) await expect(row.getByRole('link', { name: `Go to store: ${offer.store} (opens in a new tab)` })).toHaveAttribute('href', offer.affiliateUrl);
     }
   });
 

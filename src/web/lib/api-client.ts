@@ -5,6 +5,11 @@
 
 export const TOKEN_KEY = 'bachat.token';
 export const UNAUTHORIZED_EVENT = 'bachat:unauthorized';
+/** How long a request may wait for an answer before it counts as a network failure. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** Network-level failure vs an HTTP answer: SPEC 8's panel tells them apart. */
+export const isNetworkError = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'NETWORK_ERROR';
 
 export class ApiError extends Error {
   constructor(
@@ -38,16 +43,22 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
+  // Offline, the request is not even tried: it fails at once as a network error (issue 17).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
+  // A request that hangs on a dead connection also ends as a network error, not as a spinner forever.
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal: options.signal ?? null,
+      signal,
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The caller's own abort (a query cancelled) stays an abort; everything else is a network failure.
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
   }
 

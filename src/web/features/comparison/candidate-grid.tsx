@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Ban, ImageOff, PackageSearch, Plus, RefreshCw } from 'lucide-react';
+import { Ban, ImageOff, PackageSearch, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { COMPARE_CANDIDATES, friendlyName } from '@/shared/catalog';
 import { canAddToComparison } from '@/shared/comparison-rules';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { Badge } from '@/web/components/ui/badge';
+import { ErrorPanel } from '@/web/components/error-panel';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
@@ -72,12 +73,13 @@ export function CandidateGrid({ current, enabled, onAdd }: { current: readonly P
             <Spinner label="Loading products" />
           </div>
         ) : query.isError && !query.data ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
-            <p className="text-sm text-muted-foreground">Failed to load available products.</p>
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden /> Try Again
-            </Button>
-          </div>
+          <ErrorPanel
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            headingLevel={3}
+            title="Failed to load available products"
+            description="Failed to load available products."
+          />
         ) : candidates.length === 0 ? (
           <EmptyState
             icon={PackageSearch}

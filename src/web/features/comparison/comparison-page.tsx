@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { friendlyName, MAX_COMPARE } from '@/shared/catalog';
 import { canSaveComparison, comparisonName } from '@/shared/comparison-rules';
 import type { Comparison } from '@/shared/contracts/account';
+import { ErrorPanel } from '@/web/components/error-panel';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -54,8 +55,19 @@ export function ComparisonPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="compare" className="grid min-w-0 grid-cols-1 gap-6">
-          <CurrentComparison set={set} />
-          <CandidateGrid current={set.products} enabled={!set.loading} onAdd={set.add} />
+          {set.error ? (
+            <ErrorPanel
+              error={set.error}
+              onRetry={set.retry}
+              title="Failed to load products for comparison"
+              description="Failed to load products for comparison."
+            />
+          ) : (
+            <>
+              <CurrentComparison set={set} />
+              <CandidateGrid current={set.products} enabled={!set.loading} onAdd={set.add} />
+            </>
+          )}
         </TabsContent>
         <TabsContent value="saved">
           <SavedComparisons onLoad={loadSaved} />

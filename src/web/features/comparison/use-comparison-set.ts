@@ -9,7 +9,7 @@ import {
   parseComparisonIds,
 } from '@/shared/comparison-rules';
 import type { Product } from '@/shared/contracts/product';
-import { api } from '@/web/lib/api-client';
+import { api, ApiError } from '@/web/lib/api-client';
 
 export const productQueryKey = (id: number) => ['products', 'detail', id] as const;
 
@@ -19,6 +19,12 @@ export type ComparisonSet = {
   category: string | null;
   /** True while products named in the URL are still loading. */
   loading: boolean;
+  /**
+   * A product named in the URL could not be loaded for a reason that may pass (offline, a server error): the set
+   * stays as the URL has it, nothing is dropped, and the page shows SPEC 8's error panel with Try Again.
+   */
+  error: unknown;
+  retry: () => void;
   /** Adds one product, applying SPEC 5's rules with their toasts. */
   add: (product: Product) => boolean;
   remove: (productId: number) => void;
@@ -46,6 +52,9 @@ export function useComparisonSet(): ComparisonSet {
   });
 
   const settled = results.every((result) => result.data !== undefined || result.isError);
+  // Only a 4xx (no such product) drops an id from the URL; a network or server failure keeps it for a retry.
+  const transient = results.find((result) => result.isError && !(result.error instanceof ApiError && result.error.status >= 400 && result.error.status < 500));
+  const transientError = transient?.error ?? null;
   // What the derived set depends on; `results` itself is a new array on every render.
   const loadedKey = results
     .map((result) => (result.data ? `${result.data.id}@${result.dataUpdatedAt}` : result.isError ? 'x' : '?'))
@@ -75,11 +84,15 @@ export function useComparisonSet(): ComparisonSet {
   const canonical = settled ? formatComparisonIds(products.map((product) => product.id)) : null;
 
   useEffect(() => {
-    if (canonical === null || canonical === (rawParam ?? '')) return;
+    if (transientError || canonical === null || canonical === (rawParam ?? '')) return;
     if (failed > 0) toast.error('Error', { id: 'comparison-load', description: 'Failed to load products for comparison.' });
     if (rejection) toast.error('Cannot Add Product', { id: 'comparison-reject', description: rejection });
     setIds(canonical ? canonical.split(',').map(Number) : []);
-  }, [canonical, rawParam, failed, rejection, setIds]);
+  }, [transientError, canonical, rawParam, failed, rejection, setIds]);
+
+  const retry = useCallback(() => {
+    for (const id of ids) void queryClient.refetchQueries({ queryKey: productQueryKey(id), type: 'active' });
+  }, [ids, queryClient]);
 
   const add = useCallback(
     (product: Product) => {
@@ -109,5 +122,5 @@ export function useComparisonSet(): ComparisonSet {
     [queryClient, setIds],
   );
 
-  return { products, category: products[0]?.category ?? null, loading: !settled, add, remove, replace };
+  return { products, category: products[0]?.category ?? null, loading: !settled, error: transientError, retry, add, remove, replace };
 }

@@ -106,7 +106,7 @@ export function HomePage() {
   const trending = useTrending();
   const featured = useFeatured();
   const loading = trending.isPending || featured.isPending;
-  const failed = trending.isError || featured.isError;
+  const failed = (trending.isError && !trending.data) || (featured.isError && !featured.data);
   const failure = trending.error ?? featured.error;
   useErrorToast(failed, Math.max(trending.errorUpdatedAt, featured.errorUpdatedAt), 'Failed to load products. Please try again.');
   const retry = () => {
@@ -213,7 +213,7 @@ export function HomePage() {
               <h2 id="home-cta" className="text-2xl font-bold tracking-tight sm:text-3xl">
                 Stop overpaying. Start saving.
               </h2>
-              <p className="mt-2 text-primary-foreground/85">
+              <p className="mt-2 text-primary-foreground">
                 Put products side by side, then let Bachat watch the prices for you.
               </p>
             </div>

@@ -96,7 +96,7 @@ export function ListingPage() {
 
       {query.isPending ? (
         <ProductGrid products={[]} view={view} loading />
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <ErrorPanel error={query.error} onRetry={() => void query.refetch()} title="Failed to load products" description="Failed to load products. Please try again." />
       ) : data && data.items.length === 0 ? (
         data.total > 0 ? (

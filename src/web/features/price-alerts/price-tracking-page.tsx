@@ -92,7 +92,8 @@ function PriceTracking({ notifications }: { notifications: ReactNode }) {
   const toggle = useToggleAlertActive();
   const remove = useDeletePriceAlert();
 
-  const failed = alertsQuery.isError || productsQuery.isError;
+  // A failed background refetch (offline after an action) keeps what is on screen; only a first load that fails shows the panel.
+  const failed = (alertsQuery.isError && !alertsQuery.data) || (productsQuery.isError && !productsQuery.data);
   useEffect(() => {
     if (failed) toast.error('Error', { description: 'Failed to load price alerts and products. Please try again.' });
   }, [failed]);
@@ -263,6 +264,7 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
       <ErrorPanel
         error={error}
         onRetry={onRetry}
+        headingLevel={1}
         title="Couldn't load Price Tracking"
         description="Failed to load price alerts and products. Please try again."
       />

@@ -45,7 +45,7 @@ export function ProductPage() {
 
   if (notFound) return <ProductNotFound />;
   if (query.isPending) return <ProductSkeleton />;
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-16">
         <title>Failed to Load Product – Bachat</title>

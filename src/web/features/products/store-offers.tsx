@@ -96,12 +96,12 @@ export function StoreOffers({ product }: { product: Product }) {
               <div className="justify-self-end">
                 {offer.affiliateUrl ? (
                   <Button asChild size="sm" variant={best ? 'default' : 'outline'}>
-                    <a href={offer.affiliateUrl} target="_blank" rel="noopener noreferrer sponsored" aria-label={`Go to ${offer.store} (opens in a new tab)`}>
+                    <a href={offer.affiliateUrl} target="_blank" rel="noopener noreferrer sponsored" aria-label={`Go to store: ${offer.store} (opens in a new tab)`}>
                       Go to store <ExternalLink aria-hidden />
                     </a>
                   </Button>
                 ) : (
-                  <Button size="sm" variant="outline" disabled aria-label={`No link to ${offer.store}`}>
+                  <Button size="sm" variant="outline" disabled aria-label={`No link: ${offer.store}`}>
                     No link
                   </Button>
                 )}

@@ -80,7 +80,7 @@ function WishlistContent() {
   const totals = useMemo(() => wishlistTotals(products), [products]);
 
   if (query.isPending) return <PageSpinner />;
-  if (query.isError && !query.data) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} title="Couldn't load your wishlist" description="Failed to load your wishlist. Please try again." />;
+  if (query.isError && !query.data) return <ErrorPanel error={query.error} onRetry={() => void query.refetch()} headingLevel={1} title="Couldn't load your wishlist" description="Failed to load your wishlist. Please try again." />;
 
   if (products.length === 0) {
     return (
