@@ -21,7 +21,7 @@ beforeAll(async () => {
   const session = await signUpAndLogIn(t.app, 'strict');
   headers = session.headers;
   credentials = { email: session.user.email, password: session.user.password };
-});
+}, 180_000);
 afterAll(async () => t?.close());
 
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
