@@ -20,10 +20,13 @@ afterAll(async () => {
 });
 
 describe('platform', () => {
-  it('reports health with the database status', async () => {
+  it('reports liveness and readiness', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', driver: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+    expect(response.json()).toEqual({ status: 'ok', driver: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'current', redis: 'not configured' });
   });
 
   it('publishes an OpenAPI document generated from the route schemas, and browsable docs', async () => {

@@ -24,6 +24,7 @@ import { productRedirectsPlugin } from './plugins/product-redirects';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { frameworkErrors, strictInputPlugin } from './plugins/strict-input';
+import { redisPlugin } from './plugins/redis';
 import { swaggerPlugin } from './plugins/swagger';
 import type { App } from './types';
 
@@ -46,7 +47,20 @@ export async function buildApp(options: BuildAppOptions) {
     // Ids come as path segments; a long junk URL should be a 404, not a router stress test.
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    // Draining is answered below, as `{"detail"}` like every other error.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Shutting down (SIGTERM): requests already in flight finish; new ones, readiness included, answer 503 so the
+  // load balancer sends them elsewhere.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!draining) return;
+    return reply.status(503).header('connection', 'close').header('retry-after', '1').send({ detail: 'This server is restarting: please try again' });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,9 +78,13 @@ export async function buildApp(options: BuildAppOptions) {
       },
     },
   });
+  await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    // Counters in Redis when configured: limits hold across instances and restarts. A Redis outage lets
+    // requests through rather than failing them (readiness reports it).
+    ...(app.redis ? { redis: app.redis, nameSpace: 'rl:', skipOnError: true } : {}),
     // The builder's result is thrown into the error handler, which turns it into `{"detail"}`.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests: try again in ${context.after}`), { statusCode: 429 }),
@@ -85,7 +103,11 @@ export async function buildApp(options: BuildAppOptions) {
       await typed.register(reviewRoutes);
       await typed.register(searchRoutes);
       await typed.register(mediaRoutes);
-      await typed.register(authRoutes, { rateLimitMax: config.AUTH_RATE_LIMIT_MAX });
+      await typed.register(authRoutes, {
+        rateLimitMax: config.AUTH_RATE_LIMIT_MAX,
+        failuresBeforeLock: config.LOGIN_FAILURES_BEFORE_LOCK,
+        addressFailuresMax: config.LOGIN_ADDRESS_FAILURES_MAX,
+      });
       await typed.register(wishlistRoutes);
       await typed.register(priceAlertRoutes);
       await typed.register(comparisonRoutes);

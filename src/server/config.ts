@@ -15,13 +15,24 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** Sign-in and sign-up requests per minute per address: high enough for a carrier-grade NAT (README: rate limits). */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  /** Failed sign-ins per account before it is locked for a growing delay (OWASP; README: rate limits). */
+  LOGIN_FAILURES_BEFORE_LOCK: z.coerce.number().int().positive().default(5),
+  /** Failed sign-ins per 15 minutes from one address before it must wait (high: carrier-grade NAT). */
+  LOGIN_ADDRESS_FAILURES_MAX: z.coerce.number().int().positive().default(100),
+  /** Redis for shared rate limits and sign-in lockouts across instances (e.g. redis://127.0.0.1:6379/0). */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key this instance writes (several deployments or tests may share one Redis). */
+  REDIS_PREFIX: z.string().default('bachat:'),
   FEEDS_SCHEDULE: booleanFlag.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Bachat <alerts@bachat.local>'),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   /** Set behind a load balancer so rate limits and logs see the client address. */
   TRUST_PROXY: booleanFlag.default(false),
+  /** On SIGTERM, how long requests in flight and running jobs may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(25),
   /** Where the built web app is; the API alone runs without it. */
   WEB_DIST: z.string().default('./dist/web'),
 });

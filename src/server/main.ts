@@ -18,12 +18,24 @@ async function main() {
 
   app.addHook('onClose', startBackgroundJobs({ database, config, log: app.log }).stop);
 
+  // SIGTERM (a deploy, a scale-down): stop taking requests (readiness and new requests answer 503), finish
+  // those in flight and the running jobs, close the database, exit 0. Past the timeout, exit anyway
+  // (a job cut short is handed back by the queue).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    const force = setTimeout(() => {
+      app.log.error({ timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    force.unref();
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

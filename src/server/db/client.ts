@@ -57,7 +57,8 @@ export class DataDirLockedError extends Error {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const client = postgres(options.url, { max: options.poolSize ?? 10, onnotice: () => {} });
+    // connect_timeout: while PostgreSQL is unreachable a request fails fast (503) instead of waiting 30 s.
+    const client = postgres(options.url, { max: options.poolSize ?? 10, connect_timeout: 1.5, onnotice: () => {} });
     const db = drizzlePostgres({ client, schema }) as unknown as Database;
     try {
       await migrateWithLock(options.url);

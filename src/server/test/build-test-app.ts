@@ -36,12 +36,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export type TestApp = { app: BachatApp; database: TestDatabase; close: () => Promise<void> };
-
-/** The real app on a real database (fastify/demo's `build()`), driven with `app.inject` or over HTTP. */
-export async function buildTestApp(overrides: Partial<Omit<BuildAppOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bachat-test-'));
-  const config = loadConfig({
+/** The environment of a test app (limits lifted, a fixed JWT secret so several apps accept each other's tokens). */
+export function testEnv(dataDir = mkdtempSync(path.join(tmpdir(), 'bachat-test-'))): Record<string, string> {
+  return {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -49,8 +46,15 @@ export async function buildTestApp(overrides: Partial<Omit<BuildAppOptions, 'con
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
-    ...overrides.env,
-  });
+  };
+}
+
+export type TestApp = { app: BachatApp; database: TestDatabase; close: () => Promise<void> };
+
+/** The real app on a real database (fastify/demo's `build()`), driven with `app.inject` or over HTTP. */
+export async function buildTestApp(overrides: Partial<Omit<BuildAppOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bachat-test-'));
+  const config = loadConfig({ ...testEnv(dataDir), ...overrides.env });
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, logger: false, ...overrides });
   await app.ready();

@@ -3,12 +3,20 @@ import { errorSchema } from '@/shared/contracts/common';
 import { HttpError, unauthorized } from '@/server/http-error';
 import { currentUserId } from '@/server/plugins/auth';
 import type { App } from '@/server/types';
+import { createLoginThrottle, throttleMessage } from './login-throttle';
 import { createUserRepository } from './repository';
 
 const tags = ['auth'];
 
-export async function authRoutes(app: App, options: { rateLimitMax: number }) {
+export type AuthRouteOptions = { rateLimitMax: number; failuresBeforeLock: number; addressFailuresMax: number };
+
+export async function authRoutes(app: App, options: AuthRouteOptions) {
   const usersRepo = createUserRepository(app.database.db);
+  const throttle = createLoginThrottle(app.redis, {
+    failuresBeforeLock: options.failuresBeforeLock,
+    addressFailuresMax: options.addressFailuresMax,
+    onError: (error) => app.log.warn({ err: error }, 'sign-in throttle unavailable (redis)'),
+  });
   // Credential endpoints get a tighter limit than the rest of the API: they are what brute force aims at.
   const rateLimit = { max: options.rateLimitMax, timeWindow: '1 minute' };
 
@@ -40,12 +48,21 @@ export async function authRoutes(app: App, options: { rateLimitMax: number }) {
         tags,
         summary: 'Sign in; answers a bearer token',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => {
-      const userId = await usersRepo.verifyCredentials(request.body.email, request.body.password);
-      if (userId === null) throw unauthorized('Incorrect email or password');
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const verdict = await throttle.check(email, request.ip);
+      if (!verdict.allowed) {
+        return reply.status(429).header('retry-after', String(verdict.retryAfterSeconds)).send({ detail: throttleMessage(verdict) });
+      }
+      const userId = await usersRepo.verifyCredentials(email, password);
+      if (userId === null) {
+        await throttle.failed(email, request.ip);
+        throw unauthorized('Incorrect email or password');
+      }
+      await throttle.succeeded(email);
       return { access_token: await app.issueToken(userId), token_type: 'bearer' as const };
     },
   );
