@@ -45,7 +45,7 @@ export default defineConfig({
                 root: '.',
                 include: ['src/server/**/*.test.ts'],
                 // Pure tests and the process test (always embedded) need not run twice.
-                exclude: ['src/server/main.test.ts', 'src/server/db/seed/{catalogue,product-image,random}.test.ts'],
+                exclude: ['src/server/main.test.ts', 'src/server/scale/**', 'src/server/db/seed/{catalogue,product-image,random}.test.ts'],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,

@@ -8,7 +8,7 @@ const outdir = path.resolve(process.argv[2] ?? 'dist/server');
 rmSync(outdir, { recursive: true, force: true });
 await build({
   // The feed parser's worker thread is its own entry: stage-batches.ts loads it from beside main.js.
-  entryPoints: { main: 'src/server/main.ts', 'stage-worker': 'src/server/modules/feeds/stage-worker.ts' },
+  entryPoints: { main: 'src/server/main.ts', worker: 'src/server/worker.ts', 'stage-worker': 'src/server/modules/feeds/stage-worker.ts' },
   outdir,
   bundle: true,
   platform: 'node',

@@ -24,7 +24,9 @@ import { productRedirectsPlugin } from './plugins/product-redirects';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { frameworkErrors, strictInputPlugin } from './plugins/strict-input';
+import { type Metrics, metricsPlugin } from './plugins/metrics';
 import { redisPlugin } from './plugins/redis';
+import type { JobQueue } from './jobs/queue';
 import { swaggerPlugin } from './plugins/swagger';
 import type { App } from './types';
 
@@ -34,6 +36,10 @@ export type BuildAppOptions = {
   /** Close the database with the app (the server does; tests that share one database don't). */
   ownsDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The job queue (the server passes it; tests without one run evaluation and e-mail inline). */
+  jobs?: JobQueue | null;
+  /** Prometheus metrics (the server passes them; /metrics needs METRICS_TOKEN). */
+  metrics?: Metrics;
   /** Extra route modules under /api (later features register here). */
   extraApiRoutes?: ((app: App) => Promise<void>)[];
 };
@@ -78,6 +84,10 @@ export async function buildApp(options: BuildAppOptions) {
       },
     },
   });
+  app.decorate('jobs', options.jobs ?? null);
+  if (options.metrics) {
+    await app.register(metricsPlugin, { metrics: options.metrics, token: config.METRICS_TOKEN, queueDepth: async () => (app.jobs ? app.jobs.depth() : {}) });
+  }
   await app.register(redisPlugin, { url: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
@@ -138,6 +148,13 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Enqueue jobs here (src/server/jobs/queue.ts); null when the app runs without a queue (some tests). */
+    jobs: JobQueue | null;
+  }
 }
 
 export type BachatApp = Awaited<ReturnType<typeof buildApp>>;

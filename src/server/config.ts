@@ -31,6 +31,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   /** Set behind a load balancer so rate limits and logs see the client address. */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Run job handlers in this process (`off` on web-only instances when `npm run worker` processes run the jobs). */
+  JOBS_WORKER: booleanFlag.default(true),
+  /** Seconds an alert e-mail may take before another instance takes it over (its sender is presumed dead). */
+  EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** First retry delay of a failed alert e-mail, doubled on each further attempt. */
+  EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** How often the queue looks for jobs of dead instances (and archives old jobs). */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Bearer token for GET /metrics (Prometheus); /metrics is not served without it. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** On SIGTERM, how long requests in flight and running jobs may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(25),
   /** Where the built web app is; the API alone runs without it. */

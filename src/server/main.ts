@@ -3,12 +3,15 @@ import { loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { openConfiguredDatabase } from './db/open';
 import { seedDemoCatalogue } from './db/seed/seed';
-import { startBackgroundJobs } from './jobs/background-jobs';
+import { startQueue } from './jobs/runtime';
+import { createMetrics } from './plugins/metrics';
 
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  const app = await buildApp({ config, database, ownsDatabase: true });
+  const metrics = createMetrics();
+  // The app, its queue and its workers share the database; this function closes it last.
+  const app = await buildApp({ config, database, ownsDatabase: false, metrics });
 
   if (config.SEED_DEMO) {
     const started = Date.now();
@@ -16,33 +19,40 @@ async function main() {
     if (result.seeded) app.log.info({ products: result.products, ms: Date.now() - started }, 'seeded the demo catalogue');
   }
 
-  app.addHook('onClose', startBackgroundJobs({ database, config, log: app.log }).stop);
+  // Jobs (feed schedule, alert evaluation, e-mail) on pg-boss: in this process unless JOBS_WORKER=off.
+  const runtime = await startQueue({ database, config, log: app.log, work: config.JOBS_WORKER, metrics: metrics.jobs });
+  app.jobs = runtime.queue;
 
   // SIGTERM (a deploy, a scale-down): stop taking requests (readiness and new requests answer 503), finish
-  // those in flight and the running jobs, close the database, exit 0. Past the timeout, exit anyway
-  // (a job cut short is handed back by the queue).
+  // those in flight and the running jobs, close the database, exit 0. Jobs still running at the timeout are
+  // handed back to the queue (another instance retries them); past the timeout the process exits anyway.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    const timeoutMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
     const force = setTimeout(() => {
       app.log.error({ timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown timed out; exiting');
       process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    }, timeoutMs + 3000);
     force.unref();
+    let code = 0;
     try {
-      await app.close();
+      await Promise.all([app.close(), runtime.stop(timeoutMs)]);
+      await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'error while shutting down');
+      code = 1;
     }
-    process.exit(0);
+    app.log.info('stopped');
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  app.log.info({ driver: database.kind }, `Bachat is serving on http://localhost:${config.PORT}`);
+  app.log.info({ driver: database.kind, jobs: config.JOBS_WORKER ? 'in this process' : 'enqueue only' }, `Bachat is serving on http://localhost:${config.PORT}`);
 }
 
 main().catch((error: unknown) => {

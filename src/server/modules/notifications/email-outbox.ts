@@ -23,9 +23,17 @@ export type OutgoingMail = { from: string; to: string; subject: string; text: st
 export type Mailer = { send: (mail: OutgoingMail) => Promise<void>; close?: () => void };
 
 /** A mailer for SMTP_URL, e.g. smtp://user:pass@smtp.example.in:587 or smtps://… */
-export function smtpMailer(smtpUrl: string): Mailer {
-  // Bounded waits: a dead SMTP server must fail the attempt (and reschedule it), not hang the sender.
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+export function smtpMailer(smtpUrl: string, options: { leaseSeconds?: number } = {}): Mailer {
+  // Bounded waits: a dead SMTP server must fail the attempt (and reschedule it), not hang the sender. With a
+  // lease, every wait stays well inside it: a send still running when its lease ends could be taken over by
+  // another instance and go out twice.
+  const leaseMs = (options.leaseSeconds ?? 120) * 1000;
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: Math.min(10_000, leaseMs / 5),
+    greetingTimeout: Math.min(10_000, leaseMs / 5),
+    socketTimeout: Math.min(30_000, leaseMs / 4),
+  });
   return {
     send: async (mail) => {
       await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, messageId: mail.messageId });
@@ -127,4 +135,63 @@ export async function deliverOutbox(db: Database, options: DeliverOptions): Prom
     // A claim that came back short means nothing else is due now.
     if (claimed.length < (options.limit ?? 50)) return result;
   }
+}
+
+export type SendOneResult = 'sent' | 'already-sent' | 'gave-up' | 'not-found';
+
+/** Thrown when another worker holds a live claim on the row: the job is retried later. */
+export class OutboxBusyError extends Error {
+  override readonly name = 'OutboxBusyError';
+}
+
+/**
+ * Sends one outbox e-mail (the job queue's `email-send` job). The row decides, not the job: it is claimed
+ * (pending, or 'sending' whose lease ran out because its sender died) under a fresh token, sent, and marked
+ * sent only while the token is still ours; a row already sent is not sent again, whichever job or instance
+ * asks. A failed send puts the row back to pending and throws, so the queue retries it with backoff; on the
+ * last attempt (`finalAttempt`) the row is marked failed instead.
+ */
+export async function sendOutboxEmail(
+  db: Database,
+  id: number,
+  options: { mailer: Mailer; from: string; messageIdDomain?: string; leaseSeconds: number; finalAttempt: boolean },
+): Promise<SendOneResult> {
+  const token = randomUUID();
+  const [row] = await queryRows<OutboxRow>(
+    db,
+    sql`update email_outbox set status = 'sending', claimed_at = now(), claim_token = ${token}, attempts = attempts + 1
+        where id = ${id}
+          and (status = 'pending' or (status = 'sending' and claimed_at <= now() - make_interval(secs => ${options.leaseSeconds})))
+        returning id, to_address, subject, body, attempts, claim_token`,
+  );
+  if (!row) {
+    const [current] = await queryRows<{ status: string }>(db, sql`select status from email_outbox where id = ${id}`);
+    if (!current) return 'not-found';
+    if (current.status === 'sent') return 'already-sent';
+    if (current.status === 'failed') return 'gave-up';
+    throw new OutboxBusyError(`alert e-mail ${id} is being sent by another worker`);
+  }
+  try {
+    await options.mailer.send({
+      from: options.from,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.body,
+      messageId: `<alert-${row.id}@${options.messageIdDomain ?? 'bachat.local'}>`,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.execute(sql`update email_outbox set status = ${options.finalAttempt ? 'failed' : 'pending'}, last_error = ${message}, claim_token = null
+      where id = ${row.id} and claim_token = ${row.claim_token}`);
+    throw error;
+  }
+  await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), last_error = null
+    where id = ${row.id} and claim_token = ${row.claim_token}`);
+  return 'sent';
+}
+
+/** Outbox e-mails waiting to be sent (for the queue's sweep). */
+export async function pendingOutboxIds(db: Pick<Database, 'execute'>, limit = 1000): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from email_outbox where status = 'pending' order by id limit ${limit}`);
+  return rows.map((row) => row.id);
 }

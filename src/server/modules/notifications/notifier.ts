@@ -5,7 +5,7 @@
 import type { AppConfig } from '@/server/config';
 import type { Database } from '@/server/db/client';
 import { type EvaluateResult, evaluateAlerts } from './alert-evaluation';
-import { type DeliverResult, type Mailer, deliverOutbox, smtpMailer } from './email-outbox';
+import { type DeliverResult, type Mailer, deliverOutbox, pendingOutboxIds, smtpMailer } from './email-outbox';
 
 type Log = {
   info: (obj: object, msg?: string) => void;
@@ -15,7 +15,14 @@ type Log = {
 
 export type NotifierConfig = Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'>;
 
-export function createNotifier(db: Database, config: NotifierConfig, log?: Log, mailer?: Mailer) {
+export function createNotifier(
+  db: Database,
+  config: NotifierConfig,
+  log?: Log,
+  mailer?: Mailer,
+  /** With a job queue, triggered e-mails are handed to it (retries, exactly once across instances) instead of sent here. */
+  queue?: () => { sendEmails: (outboxIds: number[]) => Promise<void> } | null,
+) {
   const emailOn = Boolean(config.SMTP_URL) || mailer !== undefined;
   let transport: Mailer | null = mailer ?? null;
   let delivering: Promise<DeliverResult> | null = null;
@@ -55,6 +62,11 @@ export function createNotifier(db: Database, config: NotifierConfig, log?: Log, 
       });
       if (result.triggered > 0) log?.info({ ...result, userId: scope.userId }, 'price alerts triggered');
       if (!emailOn || result.triggered === 0) return result;
+      const jobs = queue?.();
+      if (jobs) {
+        await jobs.sendEmails(await pendingOutboxIds(db));
+        return result;
+      }
       if (scope.background) {
         deliver().catch((error: unknown) => log?.error({ err: error }, 'sending alert e-mails failed'));
         return result;

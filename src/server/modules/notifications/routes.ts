@@ -17,7 +17,7 @@ const idParams = z.object({ id: idParam });
 const ALERT_CHANGES = new Set(['POST /api/price-alerts', 'PUT /api/price-alerts/:id']);
 
 async function notificationRoutesPlugin(app: App, options: { config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'> }) {
-  const notifier = createNotifier(app.database.db, options.config, app.log);
+  const notifier = createNotifier(app.database.db, options.config, app.log, undefined, () => app.jobs);
   app.addHook('onClose', async () => notifier.close());
 
   // An alert created already at or below its target (or edited into it) triggers at once, before the

@@ -6,11 +6,13 @@ import { queryOne, queryRows } from '@/server/modules/feeds/sql-rows';
 import { createStoreRepository } from '@/server/modules/feeds/store-repository';
 import { createTestDatabase, type TestDatabase } from '@/server/test/build-test-app';
 import { insertProduct } from '@/server/test/fixtures';
-import { startBackgroundJobs } from './background-jobs';
+import { loadConfig } from '@/server/config';
+import { startQueue } from './runtime';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules/feeds/fixtures');
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
-const config = { SMTP_URL: undefined, MAIL_FROM: 'Bachat <alerts@bachat.test>', PUBLIC_URL: 'http://bachat.test' };
+const config = (env: Record<string, string>) =>
+  loadConfig({ MAIL_FROM: 'Bachat <alerts@bachat.test>', PUBLIC_URL: 'http://bachat.test', JOBS_MAINTENANCE_SECONDS: '1', ...env });
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -28,19 +30,19 @@ async function waitFor<T>(check: () => Promise<T | undefined>, ms = 10_000): Pro
   }
 }
 
-describe('background jobs', () => {
+describe('jobs on the queue (pg-boss, in-process)', () => {
   it('evaluates alerts at start (an alert left due by an import elsewhere)', async () => {
     const db = database.db;
     const productId = await insertProduct(db, { name: 'Due Phone', offers: [{ store: 'croma', price: 900 }] });
     await db.execute(sql`insert into users (username, email, first_name, last_name, password_hash) values ('due', 'due@example.in', 'D', 'U', 'x')`);
     await db.execute(sql`insert into price_alerts (user_id, product_id, target_price) select id, ${productId}, 1000 from users where username = 'due'`);
 
-    const jobs = startBackgroundJobs({ database, config: { ...config, FEEDS_SCHEDULE: false }, log: silent });
+    const jobs = await startQueue({ database, config: config({ FEEDS_SCHEDULE: 'off' }), log: silent, work: true });
     try {
       const note = await waitFor(() => queryOne<{ title: string }>(db, sql`select title from notifications where product_id = ${productId}`));
       expect(note.title).toBe('Price alert: Due Phone is now ₹900');
     } finally {
-      await jobs.stop();
+      await jobs.stop(5000);
     }
   });
 
@@ -56,18 +58,14 @@ describe('background jobs', () => {
     });
     await stores.add({ slug: 'manual-shop', name: 'Manual Shop', homepage: 'https://manual.example.in', feedUrl: path.join(fixtures, 'shop-a.xml') });
 
-    const jobs = startBackgroundJobs({
-      database,
-      config: { ...config, FEEDS_SCHEDULE: true },
-      log: silent,
-      scheduleFirstMs: 0,
-      scheduleIntervalMs: 100,
-    });
+    const jobs = await startQueue({ database, config: config({ FEEDS_SCHEDULE: 'on' }), log: silent, work: true });
     try {
       await waitFor(() => queryOne(db, sql`select 1 as ok from import_runs where store_id = ${store.id} and status = 'succeeded'`));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Another schedule check now finds nothing due (the interval is an hour).
+      await jobs.queue.boss.send('feeds-schedule', {});
+      await new Promise((resolve) => setTimeout(resolve, 3000));
     } finally {
-      await jobs.stop();
+      await jobs.stop(5000);
     }
     const runs = await queryRows<{ slug: string; trigger: string; status: string }>(
       db,
