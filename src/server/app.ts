@@ -9,6 +9,8 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { clickTicketRoutes } from './modules/clicks/ticket-routes';
+import { goRoutes } from './modules/clicks/go-routes';
 import { comparisonRoutes } from './modules/comparisons/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -104,6 +106,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(productRedirectsPlugin);
   await app.register(authPlugin, { secret: loadJwtSecret({ jwtSecret: config.JWT_SECRET, dataDir: config.DATA_DIR }), ttl: config.JWT_TTL });
   await app.register(swaggerPlugin);
+  // Click-outs live at the root (`/go/{offerId}`), not under /api: they are links, not API calls.
+  await app.register(goRoutes, { config });
 
   await app.register(
     async (api) => {
@@ -123,6 +127,7 @@ export async function buildApp(options: BuildAppOptions) {
       await typed.register(comparisonRoutes);
       await typed.register(notificationRoutes, { config });
       await typed.register(adminRoutes, { config });
+      await typed.register(clickTicketRoutes);
       for (const routes of options.extraApiRoutes ?? []) await typed.register(routes);
     },
     { prefix: '/api' },

@@ -25,6 +25,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Prefix of every Redis key this instance writes (several deployments or tests may share one Redis). */
   REDIS_PREFIX: z.string().default('bachat:'),
+  /** Click-outs (`/go/{offerId}`) per client address per minute; a shopper never clicks this often. */
+  GO_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   FEEDS_SCHEDULE: booleanFlag.default(false),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Bachat <alerts@bachat.local>'),

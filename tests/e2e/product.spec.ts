@@ -153,12 +153,30 @@ test.describe('product detail', () => {
     await page.goto(`/product/${product.id}`);
     await expect(page.getByTestId('stock')).toContainText('In Stock');
     const buy = page.getByRole('link', { name: `Buy with ${product.store}` });
-    await expect(buy).toHaveAttribute('href', product.affiliateUrl ?? '');
+    // Through the click-out route (issue 14), which redirects to the best offer's store link.
+    const bestOffer = product.offers.find((o) => o.storeSlug === product.storeSlug);
+    await expect(buy).toHaveAttribute('href', `/go/${bestOffer?.id}?from=product`);
     await expect(buy).toHaveAttribute('target', '_blank');
     await expect(buy).toHaveAttribute('rel', /noopener/);
     await expect(page.getByRole('link', { name: 'Compare Prices' })).toHaveAttribute('href', `/comparison?products=${product.id}`);
     await expect(page.getByTestId('delivery')).toContainText('FREE');
     await expect(page.getByTestId('sold-by')).toContainText(product.store);
+  });
+
+  test('Buy goes through the click-out route to the store, attributed to the signed-in shopper', async ({ page, context, request }) => {
+    const product = await pick(request, (p) => richProduct(p) && p.inStock);
+    await signIn(page, request);
+    const storeUrl = new URL(product.affiliateUrl ?? '');
+    // The store's own site is outside the test: answer it here, so the tab shows where the redirect landed.
+    await context.route(`${storeUrl.origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Store page</title><h1>Store page</h1>' }));
+    const ticket = page.waitForResponse((response) => response.url().endsWith('/api/clicks/ticket'));
+    await page.goto(`/product/${product.id}`);
+    expect((await ticket).status()).toBe(200);
+    const buy = page.getByRole('link', { name: `Buy with ${product.store}` });
+    await expect(buy).toHaveAttribute('href', new RegExp(`^/go/\\d+\\?from=product&u=[\\w.-]+$`));
+    const [tab] = await Promise.all([context.waitForEvent('page'), buy.click()]);
+    await tab.waitForURL((url) => url.origin === storeUrl.origin);
+    await expect(tab.getByRole('heading', { name: 'Store page' })).toBeVisible();
   });
 
   test('out of stock, a shipping cost, unknown delivery (NA)', async ({ page, request }) => {
@@ -234,7 +252,7 @@ test.describe('product detail', () => {
       await expect(row).toContainText(offer.inStock ? 'In stock' : 'Out of stock');
       await expect(row.getByText(/^Updated /)).toBeVisible();
       await expect(row.locator('time')).toHaveAttribute('datetime', offer.updatedAt);
-      if (offer.affiliateUrl) await expect(row.getByRole('link', { name: `Go to store: ${offer.store} (opens in a new tab)` })).toHaveAttribute('href', offer.affiliateUrl);
+      if (offer.affiliateUrl) await expect(row.getByRole('link', { name: `Go to store: ${offer.store} (opens in a new tab)` })).toHaveAttribute('href', `/go/${offer.id}?from=product`);
     }
   });
 

@@ -113,9 +113,10 @@ describe('normalizeFeedRecord', () => {
   it('rejects prices that are not "<amount> INR"', () => {
     expect(reason({ 'g:price': '199.99 USD' })).toBe('price: currency USD is not INR');
     expect(reason({ 'g:price': '' })).toBe('price: missing');
-    expect(reason({ 'g:price': '12,999 INR' })).toBe("price: invalid amount '12,999 INR' (expected e.g. '12999.00 INR')");
-    expect(reason({ 'g:price': 'INR 12999' })).toBe("price: invalid amount 'INR 12999' (expected e.g. '12999.00 INR')");
-    expect(reason({ 'g:price': '₹12999' })).toContain('price: invalid amount');
+    // Thousands separators and a leading code or ₹ are accepted (feed-shapes.test.ts); malformed ones are not.
+    expect(reason({ 'g:price': '12.999,00 INR' })).toBe("price: invalid amount '12.999,00 INR' (expected e.g. '12999.00 INR')");
+    expect(reason({ 'g:price': 'INR 12999 INR' })).toBe("price: invalid amount 'INR 12999 INR' (expected e.g. '12999.00 INR')");
+    expect(reason({ 'g:price': '₹12,99' })).toContain('price: invalid amount');
     expect(reason({ 'g:price': '12999' })).toBe("price: missing currency in '12999' (expected e.g. '12999.00 INR')");
     expect(reason({ 'g:price': '12.999 INR' })).toBe("price: more than 2 decimal places in '12.999 INR'");
     expect(reason({ 'g:price': '0 INR' })).toBe('price: must be greater than 0');

@@ -125,6 +125,9 @@ export function normalizeFeedRecord(raw: RawFeedRecord, position: number): FeedR
     if (salePrice !== null && price !== null && compareDecimal(salePrice, price) > 0) {
       errors.push(`sale_price: ${salePrice} is greater than price ${price}`);
     }
+    // Outside its window a sale price is not the current price (checked when the feed is imported).
+    const window = first(fields, 'sale_price_effective_date');
+    if (window !== null && salePrice !== null && !saleWindowIsOpen(window, errors)) salePrice = null;
   }
 
   const gtin = parseGtin(first(fields, 'gtin'), errors);
@@ -288,19 +291,40 @@ function parseAvailability(value: string | null, errors: string[]): FeedAvailabi
 }
 
 const AMOUNT = /^(\d+)(?:\.(\d+))?\s*([A-Za-z]{3})?$/;
+/**
+ * The other ways stores write a price: a currency code or symbol first (`INR 1299`, `₹1,299`, `Rs. 1,299`),
+ * thousands separators (`1,299.00 INR`, Indian `1,29,999`). Only tried when AMOUNT does not match.
+ */
+const SPELLED_AMOUNT = /^(?:([A-Za-z]{3}|Rs\.?|[^\d\s.,A-Za-z])\s*)?(\d[\d,]*)(?:\.(\d+))?\s*(?:([A-Za-z]{3}|[^\d\s.,A-Za-z])\.?)?$/;
+const GROUPED = /^\d{1,3}(?:,\d{3})+$|^\d{1,2}(?:,\d{2})*,\d{3}$/;
+const SYMBOLS: Record<string, string> = { '₹': 'INR', rs: 'INR', 'rs.': 'INR', $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '৳': 'BDT' };
+
+/** `₹1,299` → ['1299', '', 'INR']; null when it is no amount at all. */
+function spelledAmount(value: string): [string, string, string | undefined] | null {
+  const match = SPELLED_AMOUNT.exec(value);
+  if (match === null) return null;
+  const [, before, digits = '', frac = '', after] = match;
+  if (before !== undefined && after !== undefined) return null;
+  if (digits.includes(',') && !GROUPED.test(digits)) return null;
+  const mark = before ?? after;
+  const currency = mark === undefined ? undefined : (SYMBOLS[mark.toLowerCase()] ?? (/^[A-Za-z]{3}$/.test(mark) ? mark : `'${mark}'`));
+  return [digits.replaceAll(',', ''), frac, currency];
+}
 
 /**
- * "12999.00 INR" / "12999 INR" → "12999.00". Anything else (thousands separators, a
- * currency first, a symbol, another currency) is an error with a reason, so a misread price
- * never reaches shoppers.
+ * "12999.00 INR", "12999 INR", "1,299.00 INR", "INR 1299", "₹1,299" → "12999.00" / "1299.00". Anything else
+ * (a malformed number, no currency, another currency) is an error with a reason, so a misread price never
+ * reaches shoppers.
  */
 export function parseInrAmount(field: string, value: string, errors: string[], allowZero: boolean): string | null {
-  const match = AMOUNT.exec(value.trim());
-  if (match === null) {
+  const trimmed = value.trim();
+  const match = AMOUNT.exec(trimmed);
+  const parts: [string, string, string | undefined] | null = match === null ? spelledAmount(trimmed) : [match[1] ?? '', match[2] ?? '', match[3]];
+  if (parts === null) {
     errors.push(`${field}: invalid amount ${quote(value)} (expected e.g. '12999.00 INR')`);
     return null;
   }
-  const [, intDigits = '', fracDigits = '', currency] = match;
+  const [intDigits, fracDigits, currency] = parts;
   if (currency === undefined) {
     errors.push(`${field}: missing currency in ${quote(value)} (expected e.g. '12999.00 INR')`);
     return null;
@@ -325,6 +349,28 @@ export function parseInrAmount(field: string, value: string, errors: string[], a
     return null;
   }
   return amount;
+}
+
+/**
+ * `sale_price_effective_date`: an ISO 8601 interval, `2026-11-01T00:00+05:30/2026-11-30T23:59+05:30` (either end
+ * may be a plain date; a date-time without an offset is India time). True when `now` is inside it.
+ */
+export function saleWindowIsOpen(value: string, errors: string[], now = Date.now()): boolean {
+  const ends = value.split('/');
+  const parse = (text: string | undefined, end: boolean): number => {
+    const t = (text ?? '').trim();
+    if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return Date.parse(`${t}T${end ? '23:59:59.999' : '00:00:00'}+05:30`);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(t)) return Number.NaN;
+    const withZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(t) ? t : `${t}+05:30`;
+    return Date.parse(withZone.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  };
+  const start = parse(ends[0], false);
+  const finish = parse(ends[1], true);
+  if (ends.length !== 2 || Number.isNaN(start) || Number.isNaN(finish) || finish < start) {
+    errors.push(`sale_price_effective_date: invalid value ${quote(value)} (expected e.g. '2026-11-01T00:00+05:30/2026-11-30T23:59+05:30')`);
+    return false;
+  }
+  return now >= start && now <= finish;
 }
 
 /** Compares two normalized decimals ("12999.00") exactly, by length then digits. */

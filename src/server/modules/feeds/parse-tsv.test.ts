@@ -77,7 +77,7 @@ describe('parseTsvFeed', () => {
       { position: 7, id: 'TV-4001', reason: "availability: unknown value 'soon'" },
       { position: 8, id: 'CM-5001', reason: "gtin: must be 8, 12, 13 or 14 digits, got 'ABC-123'" },
       { position: 9, id: 'TB-7001', reason: 'expected 18 columns, got 4' },
-      { position: 12, id: 'LP-9001', reason: "price: invalid amount '62,990 INR' (expected e.g. '12999.00 INR')" },
+      { position: 12, id: 'LP-9001', reason: "price: invalid amount '62.990,00 INR' (expected e.g. '12999.00 INR')" },
     ]);
   });
 
@@ -141,8 +141,8 @@ describe('parseTsvFeed', () => {
       [[''], 'not a product feed: the file is empty'],
       [['\n\n  \n'], 'not a product feed: the file is empty'],
       [
-        ['id,title,price\n1,a,2 INR\n'],
-        'not a product feed: header row lacks id, title, price column(s) (the file looks comma-separated; text feeds must be tab-separated) (line 1)',
+        ['id;title;price\n1;a;2 INR\n'],
+        'not a product feed: header row lacks id, title, price column(s) (the file looks semicolon-separated; text feeds are tab- or comma-separated) (line 1)',
       ],
       [['{"items": []}\n'], 'not a product feed: header row lacks id, title, price column(s) (line 1)'],
       [[Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08])], 'not a product feed: binary content (line 1)'],

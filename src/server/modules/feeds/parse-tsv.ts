@@ -1,5 +1,6 @@
 /**
- * Streaming Merchant Center text feed: tab-separated, header row first, one item per line.
+ * Streaming Merchant Center text feed: tab-separated, or comma-separated (CSV, as spreadsheets export it: the
+ * header row decides — a header with no tab and a comma is CSV), header row first, one item per line.
  * Positions are physical line numbers (header = line 1) so a store can find the row in its
  * spreadsheet. Fields may be double-quoted ("" escapes a quote), which also lets a value
  * hold a tab or a line break.
@@ -27,6 +28,7 @@ export async function* parseTsvFeed(input: FeedInput): AsyncGenerator<FeedRecord
   let idColumn = -1;
   let lineNo = 0;
   let pending: Pending | null = null;
+  let separator = '\t';
 
   const rowError = (position: number, reason: string, fields?: string[]): void => {
     const id = fields?.[idColumn]?.trim();
@@ -38,8 +40,8 @@ export async function* parseTsvFeed(input: FeedInput): AsyncGenerator<FeedRecord
     const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
     if (missing.length > 0) {
       const hint =
-        fields.length === 1 && (fields[0] ?? '').includes(',')
-          ? ' (the file looks comma-separated; text feeds must be tab-separated)'
+        fields.length === 1 && (fields[0] ?? '').includes(';')
+          ? ' (the file looks semicolon-separated; text feeds are tab- or comma-separated)'
           : '';
       throw new FeedFormatError(`not a product feed: header row lacks ${missing.join(', ')} column(s)${hint}`, {
         line,
@@ -77,7 +79,7 @@ export async function* parseTsvFeed(input: FeedInput): AsyncGenerator<FeedRecord
     const broken = pending as Pending;
     pending = null;
     if (keys === null) throw new FeedFormatError('not a product feed: unterminated quote in header row', { line: broken.startLine });
-    rowError(broken.startLine, 'unterminated quoted field', splitFields(`${broken.lines[0] ?? ''}"`) ?? undefined);
+    rowError(broken.startLine, 'unterminated quoted field', splitFields(`${broken.lines[0] ?? ''}"`, separator) ?? undefined);
     // The lines swallowed by the open quote are rows of their own: parse them again.
     broken.lines.slice(1).forEach((text, i) => processLine(text, broken.startLine + 1 + i));
   };
@@ -86,7 +88,7 @@ export async function* parseTsvFeed(input: FeedInput): AsyncGenerator<FeedRecord
     if (pending !== null) {
       pending.lines.push(line);
       pending.text += `\n${line}`;
-      const fields = splitFields(pending.text);
+      const fields = splitFields(pending.text, separator);
       if (fields !== null) {
         const { startLine } = pending;
         pending = null;
@@ -97,7 +99,8 @@ export async function* parseTsvFeed(input: FeedInput): AsyncGenerator<FeedRecord
       return;
     }
     if (line.trim() === '') return;
-    const fields = splitFields(line);
+    if (keys === null) separator = !line.includes('\t') && line.includes(',') ? ',' : '\t';
+    const fields = splitFields(line, separator);
     if (fields === null) pending = { startLine: no, text: line, lines: [line] };
     else record(fields, no);
   };
@@ -144,11 +147,11 @@ export async function* parseTsvFeed(input: FeedInput): AsyncGenerator<FeedRecord
 }
 
 /**
- * Splits one record on tabs. A field that starts with `"` is quoted; returns null when such
- * a quote is still open at the end of the text (the record continues on the next line).
+ * Splits one record on tabs (or commas for CSV). A field that starts with `"` is quoted; returns null when
+ * such a quote is still open at the end of the text (the record continues on the next line).
  */
-export function splitFields(text: string): string[] | null {
-  if (text.indexOf('"') === -1) return text.split('\t');
+export function splitFields(text: string, separator = '\t'): string[] | null {
+  if (text.indexOf('"') === -1) return text.split(separator);
   const out: string[] = [];
   let i = 0;
   for (;;) {
@@ -168,7 +171,7 @@ export function splitFields(text: string): string[] | null {
         }
       }
       // Text after the closing quote is kept as-is: lenient, like spreadsheet tools.
-      const tab = text.indexOf('\t', j);
+      const tab = text.indexOf(separator, j);
       if (tab === -1) {
         out.push(value + text.slice(j));
         return out;
@@ -176,7 +179,7 @@ export function splitFields(text: string): string[] | null {
       out.push(value + text.slice(j, tab));
       i = tab + 1;
     } else {
-      const tab = text.indexOf('\t', i);
+      const tab = text.indexOf(separator, i);
       if (tab === -1) {
         out.push(text.slice(i));
         return out;

@@ -54,6 +54,18 @@ export async function* parseXmlFeed(input: FeedInput): AsyncGenerator<FeedRecord
   let nestedName: string | null = null;
   let nestedText = '';
 
+  // Safe XML: a feed has no business declaring a DTD. Refusing any DOCTYPE rules out external entities (XXE:
+  // files or URLs read into the feed) and entity-expansion bombs ("billion laughs") before anything is expanded;
+  // saxes itself never fetches or expands DTD entities, this makes the refusal explicit and early.
+  parser.on('doctype', (doctype: string) => {
+    // `<!DOCTYPE html>` declares nothing (an HTML page is refused below as not a feed); a DTD subset or an
+    // external identifier is what could define or fetch entities.
+    if (!/[[<]|\bSYSTEM\b|\bPUBLIC\b/i.test(doctype)) return;
+    throw new FeedFormatError('unsafe XML feed: a DOCTYPE declaration is not allowed (external entities and entity expansion are refused)', {
+      line: parser.line + lineOffset,
+    });
+  });
+
   parser.on('opentag', (tag: SaxesTagPlain) => {
     depth++;
     if (depth === 1) {

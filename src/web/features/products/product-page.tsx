@@ -19,6 +19,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { StarRating } from '@/web/components/ui/star-rating';
 import { ToggleGroup, ToggleGroupItem } from '@/web/components/ui/toggle-group';
 import { ApiError } from '@/web/lib/api-client';
+import { useClickOutHref } from '@/web/lib/click-out';
 import { useCurrency } from '@/web/lib/currency';
 import { cn } from '@/web/lib/utils';
 import { useToggleWishlist } from '@/web/lib/wishlist';
@@ -130,6 +131,9 @@ function StockLine({ product }: { product: Product }) {
 
 function ProductDetail({ product }: { product: Product }) {
   const { format } = useCurrency();
+  const goHref = useClickOutHref('product');
+  // The flat fields are the best offer's (DECISIONS 8): its link goes through the click-out route.
+  const bestOfferId = product.offers.find((offer) => offer.storeSlug === product.storeSlug)?.id;
   const wishlist = useToggleWishlist();
   const saved = wishlist.isSaved(product.id);
   const [alertOpen, setAlertOpen] = useState(false);
@@ -225,9 +229,9 @@ function ProductDetail({ product }: { product: Product }) {
             </div>
 
             <div className="mt-2 flex flex-col gap-2">
-              {product.affiliateUrl ? (
+              {product.affiliateUrl && bestOfferId !== undefined ? (
                 <Button asChild size="lg" className="h-12 w-full text-base">
-                  <a href={product.affiliateUrl} target="_blank" rel="noopener noreferrer sponsored">
+                  <a href={goHref(bestOfferId)} target="_blank" rel="noopener noreferrer sponsored">
                     Buy with {product.store} <ExternalLink aria-hidden />
                   </a>
                 </Button>

@@ -4,6 +4,7 @@ import { DiscountBadge } from '@/web/components/product/discount-badge';
 import { PriceBlock } from '@/web/components/product/price-block';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { useClickOutHref } from '@/web/lib/click-out';
 import { useCurrency } from '@/web/lib/currency';
 import { cn } from '@/web/lib/utils';
 import { formatDateTime, timeAgo } from './relative-time';
@@ -27,6 +28,7 @@ export function deliveryText(offer: Pick<Offer, 'freeShipping' | 'shippingCost'>
 /** DECISIONS 8: every store's offer for the product, cheapest first, the best one marked. */
 export function StoreOffers({ product }: { product: Product }) {
   const { format } = useCurrency();
+  const goHref = useClickOutHref('product');
   const offers = sortOffers(product.offers);
   if (offers.length === 0) return null;
   return (
@@ -96,7 +98,7 @@ export function StoreOffers({ product }: { product: Product }) {
               <div className="justify-self-end">
                 {offer.affiliateUrl ? (
                   <Button asChild size="sm" variant={best ? 'default' : 'outline'}>
-                    <a href={offer.affiliateUrl} target="_blank" rel="noopener noreferrer sponsored" aria-label={`Go to store: ${offer.store} (opens in a new tab)`}>
+                    <a href={goHref(offer.id)} target="_blank" rel="noopener noreferrer sponsored" aria-label={`Go to store: ${offer.store} (opens in a new tab)`}>
                       Go to store <ExternalLink aria-hidden />
                     </a>
                   </Button>
