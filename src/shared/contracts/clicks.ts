@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from './common';
 
 /** Where a click-out came from: `/go/{offerId}?from=…` (anything else counts as 'other'). */
 export const CLICK_SOURCE_PAGES = ['product', 'compare', 'wishlist', 'listing', 'search', 'home', 'alerts', 'other'] as const;
@@ -16,7 +17,7 @@ export const clickStatsQuery = z
     from: day.optional(),
     to: day.optional(),
     store: z.string().max(100).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(20),
+    limit: queryInt(1, 500).optional(),
   })
   .strict();
 export type ClickStatsQuery = z.infer<typeof clickStatsQuery>;
