@@ -9,6 +9,8 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { clickAdminRoutes } from './modules/clicks/admin-routes';
+import { importRunRoutes } from './modules/feeds/runs-routes';
 import { clickTicketRoutes } from './modules/clicks/ticket-routes';
 import { goRoutes } from './modules/clicks/go-routes';
 import { comparisonRoutes } from './modules/comparisons/routes';
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions) {
       await typed.register(notificationRoutes, { config });
       await typed.register(adminRoutes, { config });
       await typed.register(clickTicketRoutes);
+      await typed.register(clickAdminRoutes);
+      await typed.register(importRunRoutes);
       for (const routes of options.extraApiRoutes ?? []) await typed.register(routes);
     },
     { prefix: '/api' },

@@ -72,6 +72,8 @@ export type ImportSummary = {
   message?: string;
   /** Products whose best offer may have changed (for alert evaluation). */
   changedProducts: number;
+  /** Why the guard flagged this run (its missing items were not delisted; an operator confirms). */
+  flagged?: string;
 };
 
 /** Another import of the same store is running. */
@@ -93,6 +95,14 @@ export class ImportFailedError extends Error {
 
 const DEFAULT_BATCH = 5_000;
 const DEFAULT_MAX_ERRORS = 100;
+/** Rejected items stored per run in import_rejections (all are counted in error_count). */
+export const REJECTIONS_KEPT = 10_000;
+/**
+ * The guard (issue 14): a full feed is flagged, and does not delist the store's missing items until an operator
+ * confirms, when its item count is less than half the last good run's, or its rejection rate is at least 10% and
+ * ten points above the last good run's.
+ */
+export const FEED_GUARD = { dropShare: 0.5, minRejectionRate: 0.1, rejectionJump: 0.1 } as const;
 /** A 'running' run whose heartbeat is older than this was interrupted (a killed process). */
 export const STALE_RUN_MS = 15 * 60_000;
 /** Imports of different stores stage in parallel; their apply phases take turns. */
@@ -103,6 +113,8 @@ const sourceName = (source: FeedSource) => (typeof source === 'string' ? source 
 export async function importFeed(db: Database, options: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
   const maxErrors = options.maxReportedErrors ?? DEFAULT_MAX_ERRORS;
+  // Every rejected item is stored (import_rejections) up to REJECTIONS_KEPT; the run row keeps the first maxErrors.
+  const keepErrors = Math.max(maxErrors, REJECTIONS_KEPT);
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const full = !options.partial;
   const store = options.store;
@@ -123,7 +135,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     await createStageTable(db, runId);
 
     // Stage: parse batch n+1 (in a worker thread for a file or URL) while batch n is written.
-    const batchOptions = { batchSize, maxErrors, encoding: stageEncoding(db) };
+    const batchOptions = { batchSize, maxErrors: keepErrors, encoding: stageEncoding(db) };
     const batches = typeof options.source === 'string'
       ? stageBatchesInWorker(options.source, batchOptions, options.signal)
       : stageBatches(parseFeed(options.source.input, { fileName: options.source.name }), batchOptions);
@@ -157,6 +169,8 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     await pending;
     await db.execute(sql`analyze ${table}`);
     onStep?.('stage', finish());
+    const flag = full ? await guardRun(db, { storeId: store.id, runId, itemsRead, errorCount: parseErrorCount }) : null;
+    let superseded: number[] = [];
 
     let catalogueVersion: number | null = null;
     const applied = await db.transaction(async (tx) => {
@@ -166,8 +180,10 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
       // Row estimates for tables this transaction just filled are guesses, and big guesses turn on JIT
       // compilation: ~1 s per statement, for queries that run once.
       await tx.execute(sql`set local jit = off`);
-      const result = await applyStage(tx, { storeId: store.id, storeName: store.name, table, full, maxErrors, onStep });
-      const errors = mergeErrors(parseErrors, result.errors, maxErrors);
+      // A flagged feed applies what it says, but leaves the items it no longer lists alone until confirmed.
+      const result = await applyStage(tx, { storeId: store.id, storeName: store.name, table, full: full && flag === null, maxErrors: keepErrors, onStep });
+      const allErrors = mergeErrors(parseErrors, result.errors, keepErrors);
+      const errors = allErrors.slice(0, maxErrors);
       const summary: ImportSummary = {
         runId,
         store: store.slug,
@@ -184,6 +200,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
         errors,
         durationMs: finish(),
         changedProducts: result.changedProducts,
+        ...(flag === null ? {} : { flagged: flag }),
       };
       await tx.execute(sql`update import_runs set
           status = 'succeeded', finished_at = now(), heartbeat_at = now(),
@@ -191,8 +208,10 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
           unchanged = ${summary.unchanged}, price_changes = ${summary.priceChanges},
           marked_out_of_stock = ${summary.markedOutOfStock}, products_created = ${summary.productsCreated},
           error_count = ${summary.errorCount}, errors = ${JSON.stringify(summary.errors)}::jsonb,
-          duration_ms = ${summary.durationMs}
+          duration_ms = ${summary.durationMs}, flag_reason = ${flag}, flag_status = ${flag === null ? null : 'flagged'}
         where id = ${runId}`);
+      await writeRejections(tx, runId, allErrors);
+      superseded = await supersedeFlagged(tx, store.id, runId);
       // Last, so the version row is locked only for the commit: catalogue caches drop their answers then.
       if (result.changedProducts > 0 || result.created > 0 || result.updated > 0 || result.markedOutOfStock > 0 || result.productsCreated > 0) {
         catalogueVersion = await bumpCatalogueVersion(tx);
@@ -201,7 +220,10 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     });
     if (catalogueVersion !== null) announceCatalogueVersion(db, catalogueVersion);
     onStep?.('commit', finish());
-    await dropStage(db, runId);
+    // A flagged run keeps its staged items: confirming it applies them again as a full feed (confirmFlaggedRun).
+    if (flag === null) await dropStage(db, runId);
+    for (const old of superseded) await dropStage(db, old);
+    if (flag !== null) log?.warn({ runId, store: store.slug, reason: flag }, 'feed import flagged: missing items were not delisted; an operator must confirm');
     log?.info(
       {
         runId,
@@ -236,7 +258,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
       markedOutOfStock: 0,
       productsCreated: 0,
       errorCount: parseErrorCount,
-      errors: parseErrors,
+      errors: parseErrors.slice(0, maxErrors),
       durationMs: finish(),
       message,
       changedProducts: 0,
@@ -245,15 +267,120 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
       await dropStage(db, runId);
       await db.execute(sql`update import_runs set
           status = 'failed', finished_at = now(), heartbeat_at = now(), message = ${message},
-          items_read = ${itemsRead}, error_count = ${parseErrorCount}, errors = ${JSON.stringify(parseErrors)}::jsonb,
+          items_read = ${itemsRead}, error_count = ${parseErrorCount}, errors = ${JSON.stringify(parseErrors.slice(0, maxErrors))}::jsonb,
           duration_ms = ${summary.durationMs}
         where id = ${runId}`);
+      await writeRejections(db, runId, parseErrors);
     } catch (recordError) {
       log?.error({ err: recordError, runId }, 'could not record the failed feed import');
     }
     log?.error({ runId, store: store.slug, source, itemsRead, durationMs: summary.durationMs, message }, 'feed import failed; nothing was changed');
     throw new ImportFailedError(message, summary, { cause: error });
   }
+}
+
+/** The guard's verdict on a full feed, compared with the store's last good full run (not one still flagged). */
+async function guardRun(
+  db: Executor,
+  run: { storeId: number; runId: number; itemsRead: number; errorCount: number },
+): Promise<string | null> {
+  const previous = await queryOne<{ id: number; items_read: number; error_count: number }>(
+    db,
+    sql`select id, items_read, error_count from import_runs
+        where store_id = ${run.storeId} and id <> ${run.runId} and status = 'succeeded' and not partial
+          and flag_status is distinct from 'flagged' and flag_status is distinct from 'superseded'
+        order by id desc limit 1`,
+  );
+  if (!previous || previous.items_read === 0) return null;
+  if (run.itemsRead < previous.items_read * FEED_GUARD.dropShare) {
+    return `item count dropped by more than half: ${run.itemsRead} items, the last good run (${previous.id}) had ${previous.items_read}`;
+  }
+  const rate = run.itemsRead === 0 ? 0 : run.errorCount / run.itemsRead;
+  const before = previous.error_count / previous.items_read;
+  if (rate >= FEED_GUARD.minRejectionRate && rate >= before + FEED_GUARD.rejectionJump) {
+    const percent = (value: number) => `${Math.round(value * 1000) / 10}%`;
+    return `rejection rate jumped to ${percent(rate)} (${run.errorCount} of ${run.itemsRead} items) from ${percent(before)} in the last good run (${previous.id})`;
+  }
+  return null;
+}
+
+/** Earlier flagged runs of the store are overtaken by this one: they can no longer be confirmed. */
+async function supersedeFlagged(tx: Executor, storeId: number, runId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update import_runs set flag_status = 'superseded'
+        where store_id = ${storeId} and id < ${runId} and flag_status = 'flagged' returning id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** "price: invalid amount …; gtin: …" → one rejection per field. */
+export function rejectionParts(reason: string): { field: string; reason: string }[] {
+  if (reason.startsWith('duplicate id:')) return [{ field: 'id', reason }];
+  if (reason.includes(' is not mapped to a catalogue category')) return [{ field: 'product_type', reason }];
+  return reason.split('; ').map((part) => {
+    const match = /^([a-z_]{1,40}): ([\s\S]*)$/.exec(part);
+    return match ? { field: match[1] as string, reason: match[2] as string } : { field: 'row', reason: part };
+  });
+}
+
+async function writeRejections(db: Executor, runId: number, errors: readonly FeedRowError[]): Promise<void> {
+  const rows = errors.flatMap((error) =>
+    rejectionParts(error.reason).map((part) => ({
+      position: error.position,
+      line: error.line ?? null,
+      item_id: error.id ?? null,
+      field: part.field,
+      reason: part.reason,
+    })),
+  );
+  for (let start = 0; start < rows.length; start += 2_000) {
+    const chunk = JSON.stringify(rows.slice(start, start + 2_000));
+    await db.execute(sql`insert into import_rejections (run_id, position, line, item_id, field, reason)
+      select ${runId}, x.position, x.line, x.item_id, x.field, x.reason
+      from jsonb_to_recordset(${chunk}::jsonb) as x(position integer, line integer, item_id text, field text, reason text)`);
+  }
+}
+
+/** Why a flagged run cannot be confirmed (not flagged, overtaken, its staged items gone). */
+export class ConfirmRefusedError extends Error {
+  override readonly name = 'ConfirmRefusedError';
+}
+
+/**
+ * An operator confirms a flagged full feed: its staged items are applied again as a full feed, so the store's
+ * items it no longer lists go out of stock (the delisting the guard held back). Only the store's latest run.
+ */
+export async function confirmFlaggedRun(db: Database, runId: number, confirmedBy: number | null): Promise<{ markedOutOfStock: number }> {
+  const run = await queryOne<{ id: number; store_id: number; store_name: string; flag_status: string | null; staged: boolean }>(
+    db,
+    sql`select r.id, r.store_id, s.name as store_name, r.flag_status,
+          to_regclass(${`feed_stage_${runId}`}) is not null as staged
+        from import_runs r join stores s on s.id = r.store_id where r.id = ${runId}`,
+  );
+  if (!run) throw new ConfirmRefusedError('not found');
+  if (run.flag_status !== 'flagged') {
+    throw new ConfirmRefusedError(run.flag_status === null ? 'This run was not flagged: nothing to confirm.' : `This run is ${run.flag_status}: nothing to confirm.`);
+  }
+  if (!run.staged) throw new ConfirmRefusedError('The staged items of this run are gone; import the feed again.');
+  const table = stageTable(runId);
+  let catalogueVersion: number | null = null;
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${APPLY_LOCK_KEY})`);
+    await tx.execute(sql`set local work_mem = '128MB'`);
+    await tx.execute(sql`set local jit = off`);
+    const still = await queryOne<{ flag_status: string | null }>(tx, sql`select flag_status from import_runs where id = ${runId} for update`);
+    if (still?.flag_status !== 'flagged') throw new ConfirmRefusedError('This run was confirmed or overtaken meanwhile.');
+    const applied = await applyStage(tx, { storeId: run.store_id, storeName: run.store_name, table, full: true, maxErrors: 0 });
+    await tx.execute(sql`update import_runs set flag_status = 'confirmed', confirmed_by = ${confirmedBy}, confirmed_at = now(),
+        marked_out_of_stock = marked_out_of_stock + ${applied.markedOutOfStock}
+      where id = ${runId}`);
+    if (applied.markedOutOfStock > 0 || applied.changedProducts > 0) catalogueVersion = await bumpCatalogueVersion(tx);
+    return applied;
+  });
+  if (catalogueVersion !== null) announceCatalogueVersion(db, catalogueVersion);
+  await dropStage(db, runId);
+  return { markedOutOfStock: result.markedOutOfStock };
 }
 
 /** A table is re-analyzed when an import wrote more than this share of its rows (or it never was). */
