@@ -14,6 +14,7 @@ import { importRunRoutes } from './modules/feeds/runs-routes';
 import { clickTicketRoutes } from './modules/clicks/ticket-routes';
 import { goRoutes } from './modules/clicks/go-routes';
 import { comparisonRoutes } from './modules/comparisons/routes';
+import { dealRoutes } from './modules/deals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions) {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       await typed.register(healthRoutes);
       await typed.register(productRoutes);
+      await typed.register(dealRoutes);
       await typed.register(reviewRoutes);
       await typed.register(searchRoutes);
       await typed.register(mediaRoutes);

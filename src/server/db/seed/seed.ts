@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { refreshBestOffers } from '@/server/db/refresh-best-offers';
+import { refreshDeals } from '@/server/modules/deals/refresh-deals';
 import { productAttributes as attributesOf } from '@/shared/attributes';
 import { offers, priceHistory, productAttributes, products, stores } from '@/server/db/schema';
 import { generateCatalogue, type SeedProduct } from './catalogue';
@@ -115,6 +116,7 @@ export async function seedDemoCatalogue(
     for (const batch of chunk(historyRows, BATCH * 4)) await tx.insert(priceHistory).values(batch);
 
     await refreshBestOffers(tx, 'all');
+    await refreshDeals(tx, now);
     return { seeded: true, products: catalogue.products.length };
   });
 }

@@ -13,6 +13,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/catalogue-version';
+import { refreshDeals } from '@/server/modules/deals/refresh-deals';
 import type { Database } from '@/server/db/client';
 import { searchTextOf } from '@/server/db/refresh-best-offers';
 import { parseFeed } from './detect-format';
@@ -214,6 +215,9 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
       superseded = await supersedeFlagged(tx, store.id, runId);
       // Last, so the version row is locked only for the commit: catalogue caches drop their answers then.
       if (result.changedProducts > 0 || result.created > 0 || result.updated > 0 || result.markedOutOfStock > 0 || result.productsCreated > 0) {
+        // The deals precompute follows the prices this import changed (issue 15), in the same transaction.
+        await refreshDeals(tx);
+        onStep?.('deals', finish());
         catalogueVersion = await bumpCatalogueVersion(tx);
       }
       return summary;
