@@ -98,6 +98,9 @@ function DesktopNav() {
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
+      <NavLink to="/deals" className={navLinkClass}>
+        Deals
+      </NavLink>
       <NavLink to="/price-tracking" className={navLinkClass}>
         Price Tracking
       </NavLink>
@@ -253,7 +256,10 @@ function MobileMenu() {
                 ))}
               </div>
             ))}
-            <Link to="/price-tracking" className={cn(linkClass, 'mt-3 font-medium')} onClick={close}>
+            <Link to="/deals" className={cn(linkClass, 'mt-3 font-medium')} onClick={close}>
+              Deals
+            </Link>
+            <Link to="/price-tracking" className={cn(linkClass, 'font-medium')} onClick={close}>
               <TrendingDown className="mr-2 inline size-4" aria-hidden />
               Price Tracking
             </Link>

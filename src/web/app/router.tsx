@@ -24,6 +24,7 @@ export const router = createBrowserRouter([
             path: 'product/:productId',
             lazy: async () => ({ Component: (await import('@/web/features/products/product-page')).ProductPage }),
           },
+          { path: 'deals', lazy: async () => ({ Component: (await import('@/web/features/deals/deals-page')).DealsPage }) },
           { path: 'search', lazy: async () => ({ Component: (await import('@/web/features/search/search-page')).SearchPage }) },
           {
             path: 'comparison',

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LISTING_PAGE_SIZE, type PriceRangeValue, type SortValue } from '@/shared/catalog';
 import type { ProductPage } from '@/shared/contracts/product';
+import { type FacetState, facetQuery } from '@/web/components/product/use-listing-params';
 import { api, queryString } from '@/web/lib/api-client';
 
 export type ListingRequest = {
@@ -10,6 +11,8 @@ export type ListingRequest = {
   sort: SortValue;
   brand: string | null;
   page: number;
+  /** Facet selections (issue 15). */
+  facets: FacetState;
 };
 
 /** GET /products/browse/{category}[/{sub}[/{subsub}]]: one server page of a listing (DECISIONS 9). */
@@ -21,6 +24,7 @@ export function getListing(request: ListingRequest, signal?: AbortSignal): Promi
     brand: request.brand,
     page: request.page > 1 ? request.page : undefined,
     pageSize: LISTING_PAGE_SIZE,
+    ...facetQuery(request.facets),
   });
   return api<ProductPage>(`/products/browse/${path}${query}`, { signal });
 }
@@ -32,5 +36,6 @@ export const listingQueryOptions = (request: ListingRequest) =>
   });
 
 export function useListing(request: ListingRequest) {
-  return useQuery(listingQueryOptions(request));
+  // Keep the last page on screen while a new filter loads, so the counts and cards don't flash away.
+  return useQuery({ ...listingQueryOptions(request), placeholderData: keepPreviousData });
 }

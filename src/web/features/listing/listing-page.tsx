@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { APPAREL_GROUPS, ELECTRONICS_SUBCATEGORIES, friendlyName, resolveCategoryPath } from '@/shared/catalog';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Breadcrumbs } from '@/web/components/product/breadcrumbs';
+import { FacetLayout } from '@/web/components/product/facet-panel';
 import { ListingToolbar } from '@/web/components/product/listing-toolbar';
 import { Pagination } from '@/web/components/product/pagination';
 import { ProductGrid, type ViewMode } from '@/web/components/product/product-grid';
@@ -37,7 +38,7 @@ export function ListingPage() {
   const slugs = [params.category, params.subcategory, params.subSubcategory].filter((slug): slug is string => Boolean(slug));
   const listing = useListingParams();
   const [view, setView] = useState<ViewMode>('grid');
-  const query = useListing({ slugs, price: listing.price, sort: listing.sort, brand: listing.brand, page: listing.page });
+  const query = useListing({ slugs, price: listing.price, sort: listing.sort, brand: listing.brand, page: listing.page, facets: listing.facets });
 
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useErrorToast(query.isError && !notFound, query.errorUpdatedAt, 'Failed to load products. Please try again.');
@@ -92,38 +93,40 @@ export function ListingPage() {
         )}
       </header>
 
-      <ListingToolbar listing={listing} total={data ? data.total : null} view={view} onViewChange={setView} />
+      <FacetLayout facets={data?.facets} listing={listing} total={data ? data.total : null}>
+        <ListingToolbar listing={listing} total={data ? data.total : null} view={view} onViewChange={setView} />
 
-      {query.isPending ? (
-        <ProductGrid products={[]} view={view} loading />
-      ) : query.isError && !query.data ? (
-        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} title="Failed to load products" description="Failed to load products. Please try again." />
-      ) : data && data.items.length === 0 ? (
-        data.total > 0 ? (
-          <EmptyState
-            icon={PackageSearch}
-            title="This page is empty"
-            description={`There are only ${pageCount} pages of products here.`}
-            action={
-              <Button asChild>
-                <Link to={listing.hrefForPage(1)}>Go to first page</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={PackageSearch}
-            title="No products found matching your criteria"
-            description="Try another price range or sort order."
-            action={<Button onClick={listing.clear}>Clear Filters</Button>}
-          />
-        )
-      ) : data ? (
-        <>
-          <ProductGrid products={data.items} view={view} label={`${title} products`} />
-          <Pagination page={listing.page} pageCount={pageCount} hrefFor={listing.hrefForPage} className="pt-2" />
-        </>
-      ) : null}
+        {query.isPending ? (
+          <ProductGrid products={[]} view={view} loading />
+        ) : query.isError && !query.data ? (
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} title="Failed to load products" description="Failed to load products. Please try again." />
+        ) : data && data.items.length === 0 ? (
+          data.total > 0 ? (
+            <EmptyState
+              icon={PackageSearch}
+              title="This page is empty"
+              description={`There are only ${pageCount} pages of products here.`}
+              action={
+                <Button asChild>
+                  <Link to={listing.hrefForPage(1)}>Go to first page</Link>
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={PackageSearch}
+              title="No products found matching your criteria"
+              description="Try another price range or sort order."
+              action={<Button onClick={listing.clear}>Clear Filters</Button>}
+            />
+          )
+        ) : data ? (
+          <>
+            <ProductGrid products={data.items} view={view} label={`${title} products`} />
+            <Pagination page={listing.page} pageCount={pageCount} hrefFor={listing.hrefForPage} className="pt-2" />
+          </>
+        ) : null}
+      </FacetLayout>
     </div>
   );
 }

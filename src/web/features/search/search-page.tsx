@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Breadcrumbs } from '@/web/components/product/breadcrumbs';
+import { FacetLayout } from '@/web/components/product/facet-panel';
 import { ListingToolbar } from '@/web/components/product/listing-toolbar';
 import { Pagination } from '@/web/components/product/pagination';
 import { ProductGrid, type ViewMode } from '@/web/components/product/product-grid';
@@ -30,7 +31,7 @@ export function SearchPage() {
   const q = (params.get('q') ?? '').trim().slice(0, 200);
   const listing = useListingParams();
   const [view, setView] = useState<ViewMode>('grid');
-  const query = useSearchResults({ q, price: listing.price, sort: listing.sort, page: listing.page, brand: listing.brand });
+  const query = useSearchResults({ q, price: listing.price, sort: listing.sort, page: listing.page, brand: listing.brand, facets: listing.facets });
   useErrorToast(query.isError, query.errorUpdatedAt, 'Failed to load products. Please try again.');
 
   if (!q) {
@@ -63,44 +64,46 @@ export function SearchPage() {
         <p className="mt-1 text-sm text-muted-foreground sm:text-base">Matching names, brands, models, stores and categories.</p>
       </header>
 
-      <ListingToolbar listing={listing} total={data ? data.total : null} view={view} onViewChange={setView} />
+      <FacetLayout facets={data?.facets} listing={listing} total={data ? data.total : null}>
+        <ListingToolbar listing={listing} total={data ? data.total : null} view={view} onViewChange={setView} />
 
-      {query.isPending ? (
-        <ProductGrid products={[]} view={view} loading />
-      ) : query.isError && !query.data ? (
-        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} title="Failed to load products" description="Failed to load products. Please try again." />
-      ) : data && data.items.length === 0 ? (
-        listing.filtered ? (
-          <EmptyState
-            icon={PackageSearch}
-            title="No products found matching your criteria"
-            description={`Nothing for “${q}” in this price range.`}
-            action={<Button onClick={listing.clear}>Clear Filters</Button>}
-          />
-        ) : data.total > 0 ? (
-          <EmptyState
-            icon={PackageSearch}
-            title="This page is empty"
-            action={
-              <Button asChild>
-                <Link to={listing.hrefForPage(1)}>Go to first page</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={SearchX}
-            title={`No results for “${q}”`}
-            description="Check the spelling, or try a more general word like a brand or a category."
-            action={browseActions}
-          />
-        )
-      ) : data ? (
-        <>
-          <ProductGrid products={data.items} view={view} label="Search results" />
-          <Pagination page={listing.page} pageCount={pageCount} hrefFor={listing.hrefForPage} className="pt-2" />
-        </>
-      ) : null}
+        {query.isPending ? (
+          <ProductGrid products={[]} view={view} loading />
+        ) : query.isError && !query.data ? (
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} title="Failed to load products" description="Failed to load products. Please try again." />
+        ) : data && data.items.length === 0 ? (
+          listing.filtered ? (
+            <EmptyState
+              icon={PackageSearch}
+              title="No products found matching your criteria"
+              description={`Nothing for “${q}” in this price range.`}
+              action={<Button onClick={listing.clear}>Clear Filters</Button>}
+            />
+          ) : data.total > 0 ? (
+            <EmptyState
+              icon={PackageSearch}
+              title="This page is empty"
+              action={
+                <Button asChild>
+                  <Link to={listing.hrefForPage(1)}>Go to first page</Link>
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={SearchX}
+              title={`No results for “${q}”`}
+              description="Check the spelling, or try a more general word like a brand or a category."
+              action={browseActions}
+            />
+          )
+        ) : data ? (
+          <>
+            <ProductGrid products={data.items} view={view} label="Search results" />
+            <Pagination page={listing.page} pageCount={pageCount} hrefFor={listing.hrefForPage} className="pt-2" />
+          </>
+        ) : null}
+      </FacetLayout>
     </div>
   );
 }

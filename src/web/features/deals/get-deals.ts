@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { LISTING_PAGE_SIZE } from '@/shared/catalog';
+import type { DealPage } from '@/shared/contracts/deals';
+import { api, queryString } from '@/web/lib/api-client';
+
+export type DealsRequest = { category: 'electronics' | 'ladies-apparels' | null; minDrop: number; page: number };
+
+/** GET /deals: products well below their own 90-day typical price, biggest drop first (issue 15). */
+export function getDeals(request: DealsRequest, signal?: AbortSignal): Promise<DealPage> {
+  const query = queryString({
+    category: request.category,
+    minDrop: request.minDrop === 5 ? undefined : request.minDrop,
+    page: request.page > 1 ? request.page : undefined,
+    pageSize: LISTING_PAGE_SIZE,
+  });
+  return api<DealPage>(`/deals${query}`, { signal });
+}
+
+export const dealsQueryOptions = (request: DealsRequest) =>
+  queryOptions({ queryKey: ['deals', request] as const, queryFn: ({ signal }) => getDeals(request, signal) });
+
+export function useDeals(request: DealsRequest) {
+  return useQuery({ ...dealsQueryOptions(request), placeholderData: keepPreviousData });
+}
