@@ -15,7 +15,7 @@ import postgres from 'postgres';
 import { APPAREL_GROUPS, ELECTRONICS_SUBCATEGORIES } from '@/shared/catalog';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
-import { openDatabase } from '@/server/db/client';
+import { type Database, openDatabase } from '@/server/db/client';
 import { refreshBestOffers } from '@/server/db/refresh-best-offers';
 
 export type BenchResult = { name: string; p50: number; p95: number; budgetMs: number; ok: boolean };
@@ -29,6 +29,41 @@ const pgArray = (values: (string | null)[]) => `array[${values.map((v) => (v ===
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * The bench catalogue: `total` products over every leaf category, two offers each, five history points per offer.
+ * Shared with bench/facets-bench.ts.
+ */
+export async function loadListingData(db: Database, total: number): Promise<void> {
+  await db.execute(sql.raw(`insert into stores (slug, name, homepage) select 'store-' || i, 'Store ' || i, 'https://store' || i || '.example' from generate_series(1, 8) i`));
+  await db.execute(
+    sql.raw(`
+    insert into products (slug, name, brand, model, category, subcategory, sub_subcategory, rating, review_count, trending, image)
+    select 'p-' || i, 'Product ' || i || ' ' || (array['Galaxy','Redmi','Kurta','Saree','Laptop','Earbuds','Dress','Jeans'])[1 + i % 8],
+      (array['Samsung','Apple','Xiaomi','Biba','Libas','Sony','LG','Zara','Lenovo','boAt'])[1 + i % 10], 'M' || i,
+      (${pgArray(leaves.map((l) => l.category))})[1 + i % ${leaves.length}],
+      (${pgArray(leaves.map((l) => l.sub))})[1 + i % ${leaves.length}],
+      (${pgArray(leaves.map((l) => l.subSub))})[1 + i % ${leaves.length}],
+      round((3 + (i % 20) / 10.0)::numeric, 2), (i * 37) % 5000, i % 10 = 0, ''
+    from generate_series(1, ${total}) i`),
+  );
+  await db.execute(
+    sql.raw(`
+    insert into offers (product_id, store_id, store_item_id, current_price, original_price, in_stock, stock_quantity, free_shipping)
+    select p.id, s.n, 'item-' || p.id || '-' || s.n,
+      (200 + (p.id * 7919 + s.n * 101) % 150000)::numeric(12,2),
+      ((200 + (p.id * 7919 + s.n * 101) % 150000) * (1 + (p.id % 4) / 10.0))::numeric(12,2),
+      (p.id + s.n) % 9 <> 0, 5, true
+    from products p cross join (values (1 + 0), (2 + 3)) s(n)`),
+  );
+  await db.execute(
+    sql.raw(`
+    insert into price_history (offer_id, price, recorded_at)
+    select o.id, (o.current_price * (1 + d / 50.0))::numeric(12,2), now() - (d * interval '9 days')
+    from offers o cross join generate_series(0, 4) d`),
+  );
+  await refreshBestOffers(db, 'all');
 }
 
 export async function runListingBench(options: { products?: number; log?: (line: string) => void } = {}): Promise<BenchResult[]> {
@@ -45,34 +80,7 @@ export async function runListingBench(options: { products?: number; log?: (line:
   try {
     const started = Date.now();
     const { db } = database;
-    await db.execute(sql.raw(`insert into stores (slug, name, homepage) select 'store-' || i, 'Store ' || i, 'https://store' || i || '.example' from generate_series(1, 8) i`));
-    await db.execute(
-      sql.raw(`
-      insert into products (slug, name, brand, model, category, subcategory, sub_subcategory, rating, review_count, trending, image)
-      select 'p-' || i, 'Product ' || i || ' ' || (array['Galaxy','Redmi','Kurta','Saree','Laptop','Earbuds','Dress','Jeans'])[1 + i % 8],
-        (array['Samsung','Apple','Xiaomi','Biba','Libas','Sony','LG','Zara','Lenovo','boAt'])[1 + i % 10], 'M' || i,
-        (${pgArray(leaves.map((l) => l.category))})[1 + i % ${leaves.length}],
-        (${pgArray(leaves.map((l) => l.sub))})[1 + i % ${leaves.length}],
-        (${pgArray(leaves.map((l) => l.subSub))})[1 + i % ${leaves.length}],
-        round((3 + (i % 20) / 10.0)::numeric, 2), (i * 37) % 5000, i % 10 = 0, ''
-      from generate_series(1, ${total}) i`),
-    );
-    await db.execute(
-      sql.raw(`
-      insert into offers (product_id, store_id, store_item_id, current_price, original_price, in_stock, stock_quantity, free_shipping)
-      select p.id, s.n, 'item-' || p.id || '-' || s.n,
-        (200 + (p.id * 7919 + s.n * 101) % 150000)::numeric(12,2),
-        ((200 + (p.id * 7919 + s.n * 101) % 150000) * (1 + (p.id % 4) / 10.0))::numeric(12,2),
-        (p.id + s.n) % 9 <> 0, 5, true
-      from products p cross join (values (1 + 0), (2 + 3)) s(n)`),
-    );
-    await db.execute(
-      sql.raw(`
-      insert into price_history (offer_id, price, recorded_at)
-      select o.id, (o.current_price * (1 + d / 50.0))::numeric(12,2), now() - (d * interval '9 days')
-      from offers o cross join generate_series(0, 4) d`),
-    );
-    await refreshBestOffers(db, 'all');
+    await loadListingData(db, total);
     await db.execute(sql`analyze`);
     log(`listing bench: loaded ${total.toLocaleString('en-IN')} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
