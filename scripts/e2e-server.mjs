@@ -15,6 +15,15 @@ const run = (command, args) => {
 run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', path.join(root, 'web')]);
 run('node', ['scripts/build-server.mjs', path.join(root, 'server')]);
 
+// The operator of the console's browser tests (issue 14), made the way the first operator is made: the admin CLI,
+// before the server holds the embedded database.
+const operator = spawnSync(
+  'npx',
+  ['tsx', 'src/server/jobs/admin-cli.ts', 'create-operator', '--email', 'operator@e2e.bachat.example', '--first-name', 'Ops', '--password-stdin'],
+  { input: 'operator-e2e-secret\n', stdio: ['pipe', 'inherit', 'inherit'], env: { ...process.env, DATA_DIR: path.join(root, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' } },
+);
+if (operator.status !== 0) process.exit(operator.status ?? 1);
+
 const server = spawn('node', ['--enable-source-maps', path.join(root, 'server', 'main.js')], {
   stdio: 'inherit',
   env: {

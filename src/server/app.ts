@@ -25,6 +25,7 @@ import { searchRoutes } from './modules/search/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { authPlugin, loadJwtSecret } from './plugins/auth';
 import { catalogueCachePlugin } from './plugins/catalogue-cache';
+import { adminPagePlugin } from './plugins/admin-page';
 import { productRedirectsPlugin } from './plugins/product-redirects';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase ?? false });
   await app.register(catalogueCachePlugin, { validate: config.NODE_ENV !== 'production' });
   await app.register(productRedirectsPlugin);
+  await app.register(adminPagePlugin);
   await app.register(authPlugin, { secret: loadJwtSecret({ jwtSecret: config.JWT_SECRET, dataDir: config.DATA_DIR }), ttl: config.JWT_TTL });
   await app.register(swaggerPlugin);
   // Click-outs live at the root (`/go/{offerId}`), not under /api: they are links, not API calls.

@@ -136,6 +136,19 @@ export const storeFormSchema = z.strictObject({
 export type StoreForm = z.input<typeof storeFormSchema>;
 export const storePatchSchema = storeFormSchema.omit({ slug: true }).partial().strict();
 
+export const importRunDetailSchema = importRunBriefSchema
+  .extend({
+    partial: z.boolean(),
+    /** The first rejected rows kept with the run (errorCount counts them all): item number, line, feed id, reason. */
+    rejectedRows: z.array(z.object({ position: z.number().int(), line: z.number().int().nullable(), itemId: z.string().nullable(), reason: z.string() })),
+    /** Set when the import guard flagged the run (rejection rate jump, item count halved); see flagStatus. */
+    flagReason: z.string().nullable(),
+    flagStatus: z.string().nullable(),
+  })
+  .meta({ id: 'ImportRunDetail' });
+export type ImportRunDetail = z.infer<typeof importRunDetailSchema>;
+export const storeRunsQuery = z.strictObject({ limit: queryInt(1, 100).default(20) });
+
 export const importNowResponseSchema = z.object({ storeId: z.number().int(), runId: z.number().int().nullable(), detail: z.string() }).meta({ id: 'ImportStarted' });
 export type ImportNowResponse = z.infer<typeof importNowResponseSchema>;
 

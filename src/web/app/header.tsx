@@ -1,4 +1,4 @@
-import { BellRing, ChevronDown, Heart, LogOut, Menu, Scale, TrendingDown } from 'lucide-react';
+import { BellRing, ChevronDown, Heart, LogOut, Menu, Scale, ShieldCheck, TrendingDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
@@ -155,6 +155,13 @@ function AccountArea() {
               <Scale aria-hidden /> Comparisons
             </Link>
           </DropdownMenuItem>
+          {user.role === 'operator' && (
+            <DropdownMenuItem asChild>
+              <Link to="/admin">
+                <ShieldCheck aria-hidden /> Operator console
+              </Link>
+            </DropdownMenuItem>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={logout}>
             <LogOut aria-hidden /> Log out
@@ -211,6 +218,11 @@ function MobileMenu() {
                 <Link to="/comparison" className={linkClass} onClick={close}>
                   Comparisons
                 </Link>
+                {user.role === 'operator' && (
+                  <Link to="/admin" className={linkClass} onClick={close}>
+                    Operator console
+                  </Link>
+                )}
                 <button
                   type="button"
                   className={cn(linkClass, 'w-full text-left')}

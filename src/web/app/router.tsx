@@ -40,6 +40,8 @@ export const router = createBrowserRouter([
               return { Component: () => <PriceTrackingPage notifications={<NotificationsPanel />} /> };
             },
           },
+          // The operator console: client-rendered, noindex (issue 14).
+          { path: 'admin/*', lazy: async () => ({ Component: (await import('@/web/features/admin/admin-page')).AdminPage }) },
           { path: 'wishlist', lazy: async () => ({ Component: (await import('@/web/features/wishlist/wishlist-page')).WishlistPage }) },
           { path: '*', Component: NotFoundPage },
         ],

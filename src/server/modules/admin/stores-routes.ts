@@ -5,27 +5,29 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminStoreSchema,
   type AdminStore,
   importNowResponseSchema,
+  importRunDetailSchema,
   storeFormSchema,
   storePatchSchema,
+  storeRunsQuery,
 } from '@/shared/contracts/admin';
 import { errorSchema, idParam } from '@/shared/contracts/common';
 import type { AppConfig } from '@/server/config';
 import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/catalogue-version';
-import { stores } from '@/server/db/schema';
+import { importRuns, stores } from '@/server/db/schema';
 import { HttpError, badRequest, notFound } from '@/server/http-error';
 import { ImportBusyError } from '@/server/modules/feeds/import-feed';
 import type { App } from '@/server/types';
 import { type Actor, recordAudit } from './audit';
 import { actorOf, adminSecurity, guarded } from './guard';
 import type { ImportLauncher } from './import-now';
-import { listAdminStores, slugify } from './stores';
+import { listAdminStores, slugify, toRunBrief } from './stores';
 
 const tags = ['admin'];
 const storeParams = z.object({ id: idParam });
@@ -68,6 +70,53 @@ export async function adminStoreRoutes(app: App, options: StoreOptions) {
       },
     },
     async (request) => adminStore(request.params.id),
+  );
+
+  app.get(
+    '/admin/stores/:id/runs',
+    {
+      schema: {
+        tags,
+        security: adminSecurity,
+        summary: 'A store’s recent imports, newest first, with the rejected rows each kept',
+        params: storeParams,
+        querystring: storeRunsQuery,
+        response: { 200: z.array(importRunDetailSchema), 400: errorSchema, 404: errorSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      await findStore(request.params.id);
+      const runs = await db
+        .select()
+        .from(importRuns)
+        .where(eq(importRuns.storeId, request.params.id))
+        .orderBy(desc(importRuns.startedAt), desc(importRuns.id))
+        .limit(request.query.limit);
+      return runs.map((run) => ({
+        ...toRunBrief({
+          id: run.id,
+          status: run.status as 'running' | 'succeeded' | 'failed',
+          trigger: run.trigger,
+          source: run.source,
+          started_at: run.startedAt,
+          finished_at: run.finishedAt,
+          heartbeat_at: run.heartbeatAt,
+          items_read: run.itemsRead,
+          created: run.created,
+          updated: run.updated,
+          unchanged: run.unchanged,
+          error_count: run.errorCount,
+          price_changes: run.priceChanges,
+          marked_out_of_stock: run.markedOutOfStock,
+          duration_ms: run.durationMs,
+          message: run.message,
+        }),
+        partial: run.partial,
+        rejectedRows: run.errors.map((row) => ({ position: row.position, line: row.line ?? null, itemId: row.id ?? null, reason: row.reason })),
+        flagReason: run.flagReason,
+        flagStatus: run.flagStatus,
+      }));
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStore, AuditPage, ImportNowResponse } from '@/shared/contracts/admin';
+import type { AdminStore, AuditPage, ImportNowResponse, ImportRunDetail } from '@/shared/contracts/admin';
 import { buildTestApp, signUpAndLogIn, type TestApp } from '@/server/test/build-test-app';
 import { signUpOperator } from '@/server/test/operator';
 import { storeHealth } from './stores';
@@ -108,6 +108,11 @@ describe('stores in the console', () => {
     expect(done.lastRun?.rejected).toBeGreaterThan(0);
     expect(done.offerCount).toBeGreaterThan(0);
     expect(done.health).toBe('ok');
+
+    const runs = (await t.app.inject({ method: 'GET', url: `/api/admin/stores/${store.id}/runs`, headers })).json<ImportRunDetail[]>();
+    expect(runs[0]).toMatchObject({ id: started.runId, status: 'succeeded', rejected: done.lastRun?.rejected });
+    expect(runs[0]?.rejectedRows.length).toBeGreaterThan(0);
+    expect(runs[0]?.rejectedRows.some((row) => /USD|currency/i.test(row.reason))).toBe(true);
 
     const json = await t.app.inject({ method: 'POST', url: `/api/admin/stores/${store.id}/import-file?name=x.tsv`, headers, payload: { a: 1 } });
     expect(json.statusCode).toBe(415);

@@ -1,6 +1,6 @@
 import { Bell, ExternalLink, Flame, Heart, Home, PackageCheck, PackageX, PackageSearch, Scale, Store, Truck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { friendlyName } from '@/shared/catalog';
 import type { Product } from '@/shared/contracts/product';
 import { discountPercent } from '@/shared/money';
@@ -60,6 +60,8 @@ export function ProductPage() {
       </div>
     );
   }
+  // A merged product's old id answers the product it was merged into (the API redirects): show that URL.
+  if (id !== null && query.data.id !== id) return <Navigate to={`/product/${query.data.id}`} replace />;
   return <ProductDetail key={query.data.id} product={query.data} />;
 }
 

@@ -1,0 +1,18 @@
+/** The operator console's page (/admin…) is client-rendered and never indexed or cached by anyone in between. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const isAdminPage = (url: string) => url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+
+export const adminPagePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (isAdminPage(request.url)) {
+        reply.header('x-robots-tag', 'noindex, nofollow');
+        reply.header('cache-control', 'no-store');
+      }
+      return payload;
+    });
+  },
+  { name: 'admin-page' },
+);

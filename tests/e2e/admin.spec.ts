@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Product } from '@/shared/contracts/product';
+
+const TOKEN_KEY = 'bachat.token';
+/** Created by scripts/e2e-server.mjs with `npm run admin -- create-operator`. */
+const OPERATOR = { email: 'operator@e2e.bachat.example', password: 'operator-e2e-secret' };
+const FEED = path.resolve('src/server/modules/feeds/fixtures/products.tsv');
+
+async function tokenOf(request: APIRequestContext, credentials: { email: string; password: string }) {
+  const login = await request.post('/api/auth/login', { data: credentials });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+async function shopperToken(request: APIRequestContext) {
+  const id = `adm${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const user = { username: id, firstName: 'Asha', lastName: 'Rao', email: `${id}@example.in`, password: 'secret123' };
+  expect((await request.post('/api/auth/signup', { data: user })).status()).toBe(201);
+  return tokenOf(request, user);
+}
+
+async function signInWithToken(page: Page, token: string, to: string) {
+  await page.goto('/');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto(to);
+}
+
+test('the console refuses signed-out visitors and shoppers, and is not indexed', async ({ page, request }) => {
+  const response = await page.goto('/admin');
+  expect(response?.headers()['x-robots-tag']).toContain('noindex');
+  await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+  await signInWithToken(page, await shopperToken(request), '/admin');
+  await expect(page.getByRole('heading', { name: 'Operators only' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Operator console' })).toHaveCount(0);
+});
+
+test('an operator adds a store, imports a feed file, sees its rejected rows, and merges two products', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signInWithToken(page, await tokenOf(request, OPERATOR), '/');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Operator console' }).click();
+  await expect(page.getByRole('heading', { name: 'Operator console' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/stores$/);
+
+  // Add a store.
+  const storeName = `E2E Feed Shop ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Add store' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(storeName);
+  await dialog.getByLabel('Homepage').fill('ftp://nope');
+  await dialog.getByRole('button', { name: 'Add store' }).click();
+  await expect(dialog.getByText('must be an http(s) URL')).toBeVisible();
+  await dialog.getByLabel('Homepage').fill('https://feed-shop.example');
+  await dialog.getByLabel('Affiliate tag template').fill('tag=bachat-21');
+  await dialog.getByRole('button', { name: 'Add store' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: storeName });
+  await expect(row).toContainText('Never imported');
+
+  // Import a feed file from the console; the row shows the run when it is done.
+  await row.getByLabel(`Feed file for ${storeName}`).setInputFiles(FEED);
+  const runLink = row.getByRole('link', { name: /^Run \d+$/ });
+  await expect(runLink).toBeVisible({ timeout: 60_000 });
+  await expect(row).toContainText('succeeded');
+  await expect(row).toContainText(/\d+ rejected/);
+
+  // The run's rejected rows.
+  await runLink.click();
+  await expect(page.getByRole('heading', { name: 'Import runs' })).toBeVisible();
+  const rejected = page.getByRole('table', { name: 'Rejected rows' });
+  await expect(rejected.getByRole('row')).not.toHaveCount(0);
+  await expect(rejected).toContainText('HP-3001');
+  await page.getByLabel('Filter rejected rows').fill('HP-3001');
+  await expect(rejected.getByRole('row')).toHaveCount(2);
+
+  // Merge two products of the catalogue; the merged one's URL then leads to the survivor.
+  const listing = (await (await request.get('/api/products?category=electronics&pageSize=5')).json()) as { items: Product[] };
+  const [survivor, merged] = listing.items;
+  if (!survivor || !merged) throw new Error('the demo catalogue has too few products');
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Products' }).click();
+  await page.getByLabel('Search the catalogue').fill(String(survivor.id));
+  await page.getByRole('list', { name: 'Search results' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: survivor.name })).toBeVisible();
+  await page.getByLabel('Merge a duplicate into this product').fill(String(merged.id));
+  await page.getByRole('button', { name: 'Merge…' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText(merged.name);
+  await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(page.getByText('Products merged')).toBeVisible();
+  await expect(page.getByText(`Merged into this product: #${merged.id}`)).toBeVisible();
+
+  await page.goto(`/product/${merged.id}`);
+  await expect(page).toHaveURL(new RegExp(`/product/${survivor.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: survivor.name })).toBeVisible();
+
+  // The audit log shows who did it.
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('row').filter({ hasText: `Merged product ${merged.id}` })).toContainText(OPERATOR.email);
+  await expect(page.getByRole('row').filter({ hasText: `Added the store ${storeName}` })).toBeVisible();
+});
