@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStore, AuditPage, ImportNowResponse, ImportRunDetail } from '@/shared/contracts/admin';
@@ -123,6 +125,33 @@ describe('stores in the console', () => {
       payload: Buffer.from('x'),
     });
     expect(badName.statusCode).toBe(400);
+  });
+
+  it('imports the store’s feed URL now', async () => {
+    const feed = readFileSync(path.join(fixtures, 'products.tsv'));
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/tab-separated-values' });
+      response.end(feed);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const store = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/stores',
+          headers,
+          payload: { name: 'URL Shop', homepage: 'https://url.example', feedUrl: `http://127.0.0.1:${port}/feed.tsv` },
+        })
+      ).json<AdminStore>();
+      const started = await t.app.inject({ method: 'POST', url: `/api/admin/stores/${store.id}/import`, headers });
+      expect(started.statusCode, started.body).toBe(202);
+      const done = await waitForImport(store.id);
+      expect(done.lastRun).toMatchObject({ id: started.json<ImportNowResponse>().runId, status: 'succeeded', source: `http://127.0.0.1:${port}/feed.tsv` });
+      expect(done.lastRun?.created).toBeGreaterThan(0);
+    } finally {
+      server.close();
+    }
   });
 
   it('a broken file makes a failing store', async () => {
