@@ -10,7 +10,7 @@ export type EmptyStateProps = Omit<React.ComponentProps<'div'>, 'title'> & {
   /** Buttons or links, e.g. "Clear Filters". */
   action?: React.ReactNode;
   /** Heading level for the title so it fits the page outline; defaults to h2. */
-  headingLevel?: 2 | 3 | 4;
+  headingLevel?: 1 | 2 | 3 | 4;
 };
 
 export function EmptyState({

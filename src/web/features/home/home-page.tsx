@@ -156,7 +156,10 @@ export function HomePage() {
       </section>
 
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-14 px-4 py-12 sm:gap-16 sm:py-14">
-        <section aria-label="Why Bachat" className="grid gap-4 md:grid-cols-3">
+        <section aria-labelledby="why-bachat" className="grid gap-4 md:grid-cols-3">
+          <h2 id="why-bachat" className="sr-only">
+            Why Bachat
+          </h2>
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <div key={title} className="flex gap-4 rounded-xl border bg-card p-5 shadow-xs md:flex-col md:p-6">
               <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">

@@ -60,7 +60,7 @@ function SignInPrompt() {
     <div className="mx-auto max-w-lg px-4 py-16 sm:py-24">
       <EmptyState
         icon={Lock}
-        headingLevel={2}
+        headingLevel={1}
         title="Sign in required"
         description="You need to be logged in to access Price Tracking."
         className="border-solid bg-card py-14 shadow-sm"
