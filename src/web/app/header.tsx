@@ -127,7 +127,7 @@ function AccountArea() {
       </Button>
       <PriceTrackingIcon />
       <DropdownMenu>
-        <DropdownMenuTrigger className="rounded-full" aria-label="Account menu">
+        <DropdownMenuTrigger className="rounded-full" aria-label={`Account menu ${initials(user)}`}>
           <Avatar>
             <AvatarFallback>{initials(user)}</AvatarFallback>
           </Avatar>

@@ -131,6 +131,8 @@ function WishlistContent() {
           }
         />
       ) : (
+        <>
+        <h2 className="sr-only">Saved products</h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Saved products">
           {shown.map((product) => (
             <li key={product.id} className="flex">
@@ -146,6 +148,7 @@ function WishlistContent() {
             </li>
           ))}
         </ul>
+        </>
       )}
     </div>
   );
