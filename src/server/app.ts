@@ -46,6 +46,8 @@ export type BuildAppOptions = {
   jobs?: JobQueue | null;
   /** Prometheus metrics (the server passes them; /metrics needs METRICS_TOKEN). */
   metrics?: Metrics;
+  /** Catalogue cache settings (benchmarks turn it off to measure the uncached path). */
+  catalogueCache?: { enabled?: boolean; maxBytes?: number };
   /** Extra route modules under /api (later features register here). */
   extraApiRoutes?: ((app: App) => Promise<void>)[];
 };
@@ -106,7 +108,7 @@ export async function buildApp(options: BuildAppOptions) {
       Object.assign(new Error(`Too many requests: try again in ${context.after}`), { statusCode: 429 }),
   });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase ?? false });
-  await app.register(catalogueCachePlugin, { validate: config.NODE_ENV !== 'production' });
+  await app.register(catalogueCachePlugin, { validate: config.NODE_ENV !== 'production', ...options.catalogueCache });
   await app.register(productRedirectsPlugin);
   await app.register(adminPagePlugin);
   await app.register(authPlugin, { secret: loadJwtSecret({ jwtSecret: config.JWT_SECRET, dataDir: config.DATA_DIR }), ttl: config.JWT_TTL });

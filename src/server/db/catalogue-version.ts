@@ -29,16 +29,18 @@ export async function readCatalogueVersion(db: Executor): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-type VersionListener = (version: number) => void;
+type VersionListener = (version: number) => void | Promise<void>;
 const listenersByDatabase = new WeakMap<object, Set<VersionListener>>();
 
 /**
  * Tells this process's catalogue caches on `db` that a transaction that bumped the version to `version` has
- * committed. Call it right after the commit: the caches then serve the change from the very next request,
- * without waiting for the NOTIFY (which other processes and instances rely on).
+ * committed. Await it right after the commit: this process's caches then serve the change from the very next
+ * request, and with REDIS_URL so does every other instance (the version is published there before this resolves);
+ * without Redis, other instances learn it from the NOTIFY.
  */
-export function announceCatalogueVersion(db: object, version: number): void {
-  for (const listener of listenersByDatabase.get(db) ?? []) listener(version);
+export async function announceCatalogueVersion(db: object, version: number): Promise<void> {
+  // A listener that fails (Redis away) must not fail the change that was committed: NOTIFY still carries it.
+  await Promise.allSettled([...(listenersByDatabase.get(db) ?? [])].map(async (listener) => listener(version)));
 }
 
 /** Subscribes to `announceCatalogueVersion` for one database; answers the unsubscribe function. */
@@ -55,6 +57,6 @@ export function onCatalogueVersion(db: object, listener: VersionListener): () =>
 /** Bumps the version in its own transaction and announces it: for changes made outside any transaction. */
 export async function markCatalogueChanged(db: Database): Promise<number> {
   const version = await bumpCatalogueVersion(db);
-  announceCatalogueVersion(db, version);
+  await announceCatalogueVersion(db, version);
   return version;
 }

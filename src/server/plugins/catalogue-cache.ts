@@ -73,7 +73,27 @@ export type CatalogueCacheOptions = {
   maxBytes?: number;
   /** Validate each value against its schema when it is computed (tests and development). */
   validate?: boolean;
+  /** false: every answer is computed (benchmarks of the uncached path). */
+  enabled?: boolean | undefined;
+  /**
+   * With REDIS_URL: the newest committed version is also kept in Redis. The process that commits a change publishes
+   * it there before answering, and every catalogue read first checks it (one GET shared by concurrent requests),
+   * so an import through one instance is served by every other from its next request on, not only once the NOTIFY
+   * arrives.
+   */
+  redis?: SharedVersionStore | null | undefined;
 };
+
+/** The two Redis commands the cache needs (ioredis' `get` and `eval`). */
+export type SharedVersionStore = {
+  get: (key: string) => Promise<string | null>;
+  eval: (script: string, numberOfKeys: number, ...args: (string | number)[]) => Promise<unknown>;
+};
+
+const SHARED_VERSION_KEY = 'catalogue:version';
+const PUBLISH_IF_NEWER = `local current = tonumber(redis.call('get', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > current then redis.call('set', KEYS[1], ARGV[1]) end
+return current`;
 
 /** The listing's normalised parameters: equal keys always mean equal answers. */
 export function listingKey(filter: ProductFilter, page: PageRequest): string {
@@ -120,8 +140,36 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
     inflight.clear();
   }
 
+  const enabled = options.enabled ?? true;
+  const redis = options.redis ?? null;
+
+  /** Publishes a committed version to Redis (never lowers it). */
+  async function publish(next: number) {
+    if (redis) await redis.eval(PUBLISH_IF_NEWER, 1, SHARED_VERSION_KEY, next);
+  }
+
+  /** One GET at a time: requests arriving meanwhile share its answer. */
+  let sharedCheck: Promise<void> | null = null;
+  function checkShared(): Promise<void> {
+    if (!redis) return Promise.resolve();
+    sharedCheck ??= redis
+      .get(SHARED_VERSION_KEY)
+      .then((value) => advanceTo(Number(value ?? 0)))
+      // Redis away: the NOTIFY still invalidates; reads go on with what this instance knows.
+      .catch(() => {})
+      .finally(() => {
+        sharedCheck = null;
+      });
+    return sharedCheck;
+  }
+
   function answer<T>(key: string, load: () => Promise<T>, schema?: z.ZodType): Promise<CachedAnswer<T>> {
-    const hit = lru.get(key);
+    if (redis) return checkShared().then(() => lookup(key, load, schema));
+    return lookup(key, load, schema);
+  }
+
+  function lookup<T>(key: string, load: () => Promise<T>, schema?: z.ZodType): Promise<CachedAnswer<T>> {
+    const hit = enabled ? lru.get(key) : undefined;
     if (hit) {
       stats.hits += 1;
       return Promise.resolve(hit as CachedAnswer<T>);
@@ -138,9 +186,10 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
       if (schema && options.validate) schema.parse(value);
       const body = Buffer.from(JSON.stringify(value));
       const made: CachedAnswer<T> = { value, body, hash: createHash('sha1').update(body).digest('base64url').slice(0, 27) };
-      if (generation === startedIn) lru.set(key, made as CachedAnswer<unknown>);
+      if (generation === startedIn && enabled) lru.set(key, made as CachedAnswer<unknown>);
       return made;
     })();
+    if (!enabled) return loading;
     inflight.set(key, loading as Promise<CachedAnswer<unknown>>);
     const forget = () => {
       if (inflight.get(key) === loading) inflight.delete(key);
@@ -174,7 +223,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
     advanceTo(await readCatalogueVersion(options.database.db));
   }
 
-  return { cache, resync };
+  return { cache, resync, publish };
 }
 
 /** The content codings a client accepts, best first among those this server makes. */
@@ -237,17 +286,26 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
   return reply.send(answer.body);
 }
 
-export const catalogueCachePlugin = fp<{ maxBytes?: number; validate?: boolean }>(
+export const catalogueCachePlugin = fp<{ maxBytes?: number | undefined; validate?: boolean; enabled?: boolean | undefined }>(
   async (app: FastifyInstance, options) => {
-    const { cache, resync } = createCatalogueCache({
+    const redis = app.hasDecorator('redis') ? app.redis : null;
+    const { cache, resync, publish } = createCatalogueCache({
       database: app.database,
       products: app.productRepository,
       maxBytes: options.maxBytes,
       validate: options.validate,
+      enabled: options.enabled,
+      redis,
     });
     app.decorate('catalogue', cache);
-    // Changes committed by this process (imports, reviews) are served from the next request on.
-    const unsubscribe = onCatalogueVersion(app.database.db, (version) => cache.advanceTo(version));
+    const publishLogged = (version: number) =>
+      publish(version).catch((error: unknown) => app.log.warn({ err: error }, 'could not publish the catalogue version to redis'));
+    // Changes committed by this process (imports, reviews) are served from the next request on, here and (Redis)
+    // on every other instance.
+    const unsubscribe = onCatalogueVersion(app.database.db, async (version) => {
+      cache.advanceTo(version);
+      await publishLogged(version);
+    });
 
     // Each (re)connection of the listener re-reads the version: notifications sent while it was away are lost.
     const resyncLogged = () => resync().catch((error: unknown) => app.log.warn({ err: error }, 'could not read the catalogue version'));
@@ -255,7 +313,10 @@ export const catalogueCachePlugin = fp<{ maxBytes?: number; validate?: boolean }
       CATALOGUE_CHANNEL,
       (payload) => {
         const next = Number(payload);
-        if (Number.isFinite(next)) cache.advanceTo(next);
+        if (!Number.isFinite(next)) return;
+        cache.advanceTo(next);
+        // A change committed by a process without Redis (the feeds CLI) reaches Redis through its first listener.
+        void publishLogged(next);
       },
       () => void resyncLogged(),
     );

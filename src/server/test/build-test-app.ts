@@ -7,7 +7,7 @@ import { buildApp, type BachatApp, type BuildAppOptions } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { type DatabaseHandle, openDatabase } from '@/server/db/client';
 
-export type TestDatabase = DatabaseHandle & { dispose: () => Promise<void> };
+export type TestDatabase = DatabaseHandle & { dispose: () => Promise<void>; /** PostgreSQL only: for a second connection pool (a second instance). */ url?: string };
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a database of its
@@ -28,6 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
   return {
     ...handle,
+    url: url.toString(),
     dispose: async () => {
       await handle.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);

@@ -222,7 +222,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
       }
       return summary;
     });
-    if (catalogueVersion !== null) announceCatalogueVersion(db, catalogueVersion);
+    if (catalogueVersion !== null) await announceCatalogueVersion(db, catalogueVersion);
     onStep?.('commit', finish());
     // A flagged run keeps its staged items: confirming it applies them again as a full feed (confirmFlaggedRun).
     if (flag === null) await dropStage(db, runId);

@@ -107,7 +107,7 @@ export async function reviewRoutes(app: App) {
         return { review, author, version };
       });
       const { review, author } = result;
-      announceCatalogueVersion(db, result.version);
+      await announceCatalogueVersion(db, result.version);
       return reply.status(201).send({
         id: review.id,
         productId: review.productId,
@@ -144,7 +144,7 @@ export async function reviewRoutes(app: App) {
           .where(eq(products.id, request.params.id));
         return bumpCatalogueVersion(tx);
       });
-      announceCatalogueVersion(db, version);
+      await announceCatalogueVersion(db, version);
       return reply.status(204).send(null);
     },
   );
