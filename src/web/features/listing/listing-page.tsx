@@ -122,6 +122,8 @@ export function ListingPage() {
           )
         ) : data ? (
           <>
+            {/* Card names are h3: an h2 above them keeps headings in order when the filters (their own h2) sit in a sheet. */}
+            <h2 className="sr-only">{`${title} products`}</h2>
             <ProductGrid products={data.items} view={view} label={`${title} products`} />
             <Pagination page={listing.page} pageCount={pageCount} hrefFor={listing.hrefForPage} className="pt-2" />
           </>

@@ -99,6 +99,8 @@ export function SearchPage() {
           )
         ) : data ? (
           <>
+            {/* Card names are h3: an h2 above them keeps headings in order when the filters (their own h2) sit in a sheet. */}
+            <h2 className="sr-only">Search results</h2>
             <ProductGrid products={data.items} view={view} label="Search results" />
             <Pagination page={listing.page} pageCount={pageCount} hrefFor={listing.hrefForPage} className="pt-2" />
           </>
