@@ -83,7 +83,8 @@ test('an operator adds a store, imports a feed file, sees its rejected rows, and
   if (!survivor || !merged) throw new Error('the demo catalogue has too few products');
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Products' }).click();
   await page.getByLabel('Search the catalogue').fill(String(survivor.id));
-  await page.getByRole('list', { name: 'Search results' }).getByRole('link').first().click();
+  // The survivor's own link: until the search answers, the list still shows the previous results.
+  await page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: new RegExp(`#${survivor.id} ·`) }).click();
   await expect(page.getByRole('heading', { name: survivor.name })).toBeVisible();
   await page.getByLabel('Merge a duplicate into this product').fill(String(merged.id));
   await page.getByRole('button', { name: 'Merge…' }).click();
