@@ -1,9 +1,9 @@
+import { drain, fixture } from '@/server/modules/feeds/feed-test-helpers';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,17 +12,6 @@ import { detectFeedFormat, openFeed, parseFeed } from '@/server/modules/feeds/de
 import { FeedFormatError, FeedSourceError } from '@/server/modules/feeds/feed-errors';
 import type { FeedRecordResult } from '@/server/modules/feeds/feed-item';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-async function drain(records: AsyncIterable<FeedRecordResult>): Promise<{ results: FeedRecordResult[]; thrown: unknown }> {
-  const results: FeedRecordResult[] = [];
-  try {
-    for await (const record of records) results.push(record);
-    return { results, thrown: null };
-  } catch (error) {
-    return { results, thrown: error };
-  }
-}
 
 const summary = (results: FeedRecordResult[]): (string | number)[] =>
   results.map((r) => (r.ok ? r.item.id : -r.error.position));

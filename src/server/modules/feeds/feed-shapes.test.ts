@@ -1,25 +1,14 @@
+import { drain, fixture } from '@/server/modules/feeds/feed-test-helpers';
 /**
  * Feeds as stores publish them (issue 14): Atom 1.0 with the g: namespace, comma-separated CSV with quoted
  * fields, the price and availability spellings Merchant Center accepts, sale_price_effective_date, other
  * currencies rejected, and unsafe XML (external entities, entity expansion) refused cleanly.
  */
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openFeed } from '@/server/modules/feeds/detect-format';
 import { FeedFormatError } from '@/server/modules/feeds/feed-errors';
 import { type FeedRecordResult, parseInrAmount, saleWindowIsOpen } from '@/server/modules/feeds/feed-item';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-async function drain(records: AsyncIterable<FeedRecordResult>): Promise<{ results: FeedRecordResult[]; thrown: unknown }> {
-  const results: FeedRecordResult[] = [];
-  try {
-    for await (const record of records) results.push(record);
-    return { results, thrown: null };
-  } catch (error) {
-    return { results, thrown: error };
-  }
-}
 
 const items = (results: FeedRecordResult[]) => results.flatMap((r) => (r.ok ? [r.item] : []));
 const errors = (results: FeedRecordResult[]) => results.flatMap((r) => (r.ok ? [] : [r.error]));

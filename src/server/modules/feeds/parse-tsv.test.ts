@@ -1,23 +1,11 @@
+import { drain, fixture } from '@/server/modules/feeds/feed-test-helpers';
 import { createReadStream } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
 import { FeedFormatError } from '@/server/modules/feeds/feed-errors';
-import type { FeedRecordResult } from '@/server/modules/feeds/feed-item';
 import { parseTsvFeed, splitFields } from '@/server/modules/feeds/parse-tsv';
 
-const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
-
-async function drain(records: AsyncIterable<FeedRecordResult>): Promise<{ results: FeedRecordResult[]; thrown: unknown }> {
-  const results: FeedRecordResult[] = [];
-  try {
-    for await (const record of records) results.push(record);
-    return { results, thrown: null };
-  } catch (error) {
-    return { results, thrown: error };
-  }
-}
 
 const HEADER = 'id\ttitle\tlink\timage_link\tavailability\tprice';
 const row = (id: string, price = '100 INR'): string =>
