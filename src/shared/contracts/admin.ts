@@ -246,6 +246,8 @@ export const mergeResultSchema = z
       alerts: z.number().int(),
       reviews: z.number().int(),
       feedItems: z.number().int(),
+      /** Click-outs on the merged product, now counted for the survivor. */
+      clicks: z.number().int(),
     }),
   })
   .meta({ id: 'MergeResult' });
@@ -257,7 +259,13 @@ export const splitOfferBody = z.strictObject({
   name: z.string().trim().min(1).max(300).optional(),
 });
 export const splitResultSchema = z
-  .object({ productId: z.number().int(), newProductId: z.number().int(), offerId: z.number().int() })
+  .object({
+    productId: z.number().int(),
+    newProductId: z.number().int(),
+    offerId: z.number().int(),
+    /** Click-outs on the offer, which stay with it (now counted for the new product). */
+    clicksMoved: z.number().int(),
+  })
   .meta({ id: 'SplitResult' });
 export type SplitResult = z.infer<typeof splitResultSchema>;
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductDetail, AdminProductPage, AuditPage, MergeResult, SplitResult } from '@/shared/contracts/admin';
 import type { Product } from '@/shared/contracts/product';
-import { queryOne } from '@/server/modules/feeds/sql-rows';
+import { queryOne, queryRows } from '@/server/modules/feeds/sql-rows';
 import { buildTestApp, signUpAndLogIn, type TestApp } from '@/server/test/build-test-app';
 import { insertProduct } from '@/server/test/fixtures';
 import { signUpOperator } from '@/server/test/operator';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Counts = { wishlist: number; alerts: number; reviews: number; history: number; offers: number };
+type Counts = { wishlist: number; alerts: number; reviews: number; history: number; offers: number; clicks: number };
 
 async function countsOf(ids: number[]): Promise<Counts> {
   const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
@@ -30,11 +30,26 @@ async function countsOf(ids: number[]): Promise<Counts> {
       (select count(*)::int from price_alerts where product_id in (${list})) as alerts,
       (select count(*)::int from reviews where product_id in (${list})) as reviews,
       (select count(*)::int from price_history h join offers o on o.id = h.offer_id where o.product_id in (${list})) as history,
-      (select count(*)::int from offers where product_id in (${list})) as offers`,
+      (select count(*)::int from offers where product_id in (${list})) as offers,
+      (select count(*)::int from click_events where product_id in (${list})) as clicks`,
   );
   if (!row) throw new Error('no counts');
   return row;
 }
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Click-outs through /go/ (as shoppers make them), written before the counts are taken. */
+async function clickOffers(offerIds: number[]) {
+  for (const offerId of offerIds) {
+    const response = await t.app.inject({ method: 'GET', url: `/go/${offerId}?from=product`, headers: { 'user-agent': BROWSER } });
+    expect(response.statusCode).toBe(302);
+  }
+  await t.app.clickLog.flush();
+}
+
+const offersOf = async (productId: number) =>
+  (await queryRows<{ id: number }>(t.database.db, sql`select id from offers where product_id = ${productId} order by id`)).map((row) => row.id);
 
 async function shopperWith(productId: number, options: { wishlist?: boolean; alert?: number; review?: number }) {
   const session = await signUpAndLogIn(t.app);
@@ -76,19 +91,28 @@ describe('merge', () => {
     await t.app.inject({ method: 'POST', url: '/api/wishlist', headers: both.headers, payload: { productId: merged } });
     await t.app.inject({ method: 'POST', url: '/api/price-alerts', headers: both.headers, payload: { productId: merged, targetPrice: 18_000 } });
 
+    // Click-outs on every offer of both (the flipkart pair becomes one offer).
+    await clickOffers([...(await offersOf(survivor)), ...(await offersOf(merged)), ...(await offersOf(merged))]);
+
     const before = await countsOf([survivor, merged]);
-    expect(before).toEqual({ wishlist: 5, alerts: 4, reviews: 3, history: 6, offers: 4 });
+    expect(before).toEqual({ wishlist: 5, alerts: 4, reviews: 3, history: 6, offers: 4, clicks: 6 });
 
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/products/merge', headers: operator, payload: { survivorId: survivor, mergedId: merged } });
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<MergeResult>();
-    expect(result.moved).toMatchObject({ offersCombined: 1, alerts: 2, reviews: 2 });
+    expect(result.moved).toMatchObject({ offersCombined: 1, alerts: 2, reviews: 2, clicks: 4 });
 
     const after = await countsOf([survivor, merged]);
     const onSurvivor = await countsOf([survivor]);
     expect(onSurvivor).toEqual(after);
     // Every row is kept; only the shopper who had both keeps one wishlist entry, and two flipkart offers became one.
     expect(after).toEqual({ ...before, wishlist: before.wishlist - 1, offers: 3 });
+    // Every click points at an offer the survivor still has (the dropped flipkart offer's clicks went to the kept one).
+    const clickedOffers = await queryOne<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from click_events c join offers o on o.id = c.offer_id where o.product_id = ${survivor}`,
+    );
+    expect(clickedOffers?.n).toBe(6);
     const wishlisted = await queryOne<{ n: number }>(t.database.db, sql`select count(distinct user_id)::int as n from wishlist_items where product_id = ${survivor}`);
     expect(wishlisted?.n).toBe(4);
 
@@ -162,7 +186,10 @@ describe('split', () => {
     const wrong = detail.offers.find((offer) => offer.store.slug === 'reliance-digital');
     expect(wrong).toBeDefined();
     await t.database.db.execute(sql`insert into price_history (offer_id, price) values (${wrong?.id}, 61999)`);
+    const kept = detail.offers.find((offer) => offer.store.slug === 'amazon-in');
+    await clickOffers([wrong?.id as number, wrong?.id as number, kept?.id as number]);
     const before = await countsOf([product]);
+    expect(before.clicks).toBe(3);
 
     const response = await t.app.inject({
       method: 'POST',
@@ -175,8 +202,10 @@ describe('split', () => {
 
     const original = await countsOf([product]);
     const created = await countsOf([result.newProductId]);
-    expect(original).toEqual({ ...before, history: before.history - 2, offers: 1 });
-    expect(created).toEqual({ wishlist: 0, alerts: 0, reviews: 0, history: 2, offers: 1 });
+    // The split offer keeps its clicks (now the new product's); the other offer's click stays.
+    expect(result.clicksMoved).toBe(2);
+    expect(original).toEqual({ ...before, history: before.history - 2, offers: 1, clicks: 1 });
+    expect(created).toEqual({ wishlist: 0, alerts: 0, reviews: 0, history: 2, offers: 1, clicks: 2 });
 
     const left = (await t.app.inject({ method: 'GET', url: `/api/products/${product}` })).json<Product>();
     expect(left.currentPrice).toBe(64_999);

@@ -119,7 +119,10 @@ export async function mergeProducts(
         and comparison_id not in (select comparison_id from comparison_products where product_id = ${survivorId})`);
     await tx.execute(sql`delete from comparison_products where product_id = ${mergedId}`);
     await tx.execute(sql`update notifications set product_id = ${survivorId} where product_id = ${mergedId}`);
-    await tx.execute(sql`update click_events set product_id = ${survivorId} where product_id = ${mergedId}`);
+    const clicks = await count(
+      tx,
+      sql`with moved as (update click_events set product_id = ${survivorId} where product_id = ${mergedId} returning 1) select count(*)::int as n from moved`,
+    );
 
     // Old URLs (and URLs of products merged into the merged one before) redirect to the survivor.
     await tx.execute(sql`update product_redirects set to_product_id = ${survivorId} where to_product_id = ${mergedId}`);
@@ -131,7 +134,7 @@ export async function mergeProducts(
     const result: MergeResult = {
       survivorId,
       mergedId,
-      moved: { offers: offersMoved, offersCombined: pairs.length, priceHistory: historyMoved, wishlist, alerts, reviews, feedItems },
+      moved: { offers: offersMoved, offersCombined: pairs.length, priceHistory: historyMoved, wishlist, alerts, reviews, feedItems, clicks },
     };
     await recordAudit(tx, actor, {
       action: 'product.merge',
@@ -192,6 +195,11 @@ export async function splitOffer(
     );
     if (!created) throw new Error('split: the new product was not inserted');
     await tx.execute(sql`update offers set product_id = ${created.id}, updated_at = now() where id = ${offerId}`);
+    // The offer's click-outs go with it: they were clicks on that store's listing, now its own product.
+    const clicks = await count(
+      tx,
+      sql`with moved as (update click_events set product_id = ${created.id} where offer_id = ${offerId} returning 1) select count(*)::int as n from moved`,
+    );
     const feedItems = await count(
       tx,
       sql`with moved as (update feed_items set product_id = ${created.id}, updated_at = now()
@@ -199,7 +207,7 @@ export async function splitOffer(
           select count(*)::int as n from moved`,
     );
     await refreshBestOffersOf(tx, sql`select unnest(array[${productId}::int, ${created.id}::int]) as product_id`, { variants: true });
-    const result: SplitResult = { productId, newProductId: created.id, offerId };
+    const result: SplitResult = { productId, newProductId: created.id, offerId, clicksMoved: clicks };
     await recordAudit(tx, actor, {
       action: 'product.split',
       entityType: 'product',

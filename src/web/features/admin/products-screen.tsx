@@ -245,7 +245,7 @@ function MergeForm({ survivor }: { survivor: AdminProductDetail }) {
                   {
                     onSuccess: (result) => {
                       toast.success('Products merged', {
-                        description: `#${result.mergedId} → #${result.survivorId}: ${result.moved.offers + result.moved.offersCombined} offers, ${result.moved.wishlist} wishlist entries, ${result.moved.alerts} alerts, ${result.moved.reviews} reviews moved`,
+                        description: `#${result.mergedId} → #${result.survivorId}: ${result.moved.offers + result.moved.offersCombined} offers, ${result.moved.wishlist} wishlist entries, ${result.moved.alerts} alerts, ${result.moved.reviews} reviews, ${result.moved.clicks} click-outs moved`,
                       });
                       setConfirming(false);
                       setOther('');
