@@ -105,6 +105,9 @@ describe('two instances on one PostgreSQL and one Redis', () => {
           killedAt = smtp.received.length;
           one.child.kill('SIGKILL');
           await one.exited;
+          // The process is gone, but the SMTP server learns that its connections closed only when it next reads
+          // them: wait for that, so a held message of the dead instance is refused, not counted as received.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
         })();
       }
       if (gate) await gate;
