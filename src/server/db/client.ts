@@ -33,7 +33,12 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null /* null = in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir: string | null /* null = in memory */;
+      /** Start an in-memory database from this dump (PGlite's dumpDataDir) instead of an empty cluster. */
+      loadDataDir?: Blob;
+    };
 
 /** Any number; only needs to be the same for every instance that migrates this database. */
 const MIGRATION_LOCK_KEY = 7_214_203_311;
@@ -103,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataPath = path.join(options.dataDir, 'pglite');
   }
   try {
-    const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dataPath, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {

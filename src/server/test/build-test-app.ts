@@ -1,40 +1,105 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { buildApp, type BachatApp, type BuildAppOptions } from '@/server/app';
 import { loadConfig } from '@/server/config';
-import { type DatabaseHandle, openDatabase } from '@/server/db/client';
+import { type DatabaseHandle, migrationsFolder, openDatabase } from '@/server/db/client';
 
 export type TestDatabase = DatabaseHandle & { dispose: () => Promise<void>; /** PostgreSQL only: for a second connection pool (a second instance). */ url?: string };
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a database of its
  * own on TEST_DATABASE_URL's server, created here and dropped on dispose, so no run sees another's rows.
+ * Both start from a migrated copy (a PGlite dump, a PostgreSQL template database) made once per set of
+ * migrations: creating and migrating an empty cluster per file cost most of the API suite's time.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await migratedPgliteDump() });
     return { ...handle, dispose: handle.close };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `bachat_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const template = await migratedPostgresTemplate(admin, adminUrl);
+  await admin.unsafe(`create database "${name}" template "${template}"`);
+  const url = databaseUrl(adminUrl, name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
   return {
     ...handle,
-    url: url.toString(),
+    url,
     dispose: async () => {
       await handle.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end({ timeout: 5 });
     },
   };
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Changes whenever a migration or the PGlite version changes, so a stale copy is never used. */
+function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  // The installed PGlite's version (its dump format); tests run from the repository root.
+  const pglitePackage = path.resolve('node_modules/@electric-sql/pglite/package.json');
+  hash.update(existsSync(pglitePackage) ? readFileSync(pglitePackage) : 'unknown');
+  const folder = migrationsFolder();
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(folder, file);
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let pgliteDump: Promise<Blob> | null = null;
+
+/** A dump of an empty, migrated PGlite cluster, cached in the temp directory for every worker and later run. */
+function migratedPgliteDump(): Promise<Blob> {
+  pgliteDump ??= (async () => {
+    const file = path.join(tmpdir(), `bachat-test-pglite-${migrationsFingerprint()}.tar`);
+    if (!existsSync(file)) {
+      const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+      if (handle.connection.kind !== 'pglite') throw new Error('expected PGlite');
+      const dump = await handle.connection.client.dumpDataDir('none');
+      await handle.close();
+      // Several workers may make it at once: each writes its own file and renames it into place.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    }
+    return new Blob([readFileSync(file)]);
+  })();
+  return pgliteDump;
+}
+
+/** A migrated template database on the test server, made once per set of migrations (under an advisory lock). */
+async function migratedPostgresTemplate(admin: postgres.Sql, adminUrl: string): Promise<string> {
+  const name = `bachat_template_${migrationsFingerprint()}`;
+  // `admin` holds one connection: the session lock and the statements below run on it, in order.
+  await admin`select pg_advisory_lock(7214203312)`;
+  try {
+    const [existing] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (!existing) {
+      const building = `${name}_building`;
+      await admin.unsafe(`drop database if exists "${building}" with (force)`);
+      await admin.unsafe(`create database "${building}"`);
+      const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, building), poolSize: 1 });
+      await handle.close();
+      // Renamed only once complete: a run killed half-way never leaves a half-migrated template behind.
+      await admin.unsafe(`alter database "${building}" rename to "${name}"`);
+    }
+  } finally {
+    await admin`select pg_advisory_unlock(7214203312)`;
+  }
+  return name;
 }
 
 /** The environment of a test app (limits lifted, a fixed JWT secret so several apps accept each other's tokens). */
