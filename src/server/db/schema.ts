@@ -405,7 +405,7 @@ export const importRuns = pgTable(
     source: text('source').notNull(),
     /** 'cli' or 'schedule'. */
     trigger: text('trigger').notNull().default('cli'),
-    /** 'running', 'succeeded' or 'failed'. */
+    /** 'running', 'succeeded', 'failed' or 'not_modified' (the feed URL answered 304: nothing to import). */
     status: text('status').notNull().default('running'),
     /** A partial feed does not mark missing items out of stock. */
     partial: boolean('partial').notNull().default(false),

@@ -84,7 +84,7 @@ function rowWhere(error: FeedRowError, source: string): string {
 
 export function summaryLines(summary: ImportSummary): string[] {
   const lines = [
-    `${summary.status === 'succeeded' ? 'Imported' : 'FAILED'} ${summary.source} into ${summary.store} (run ${summary.runId}) in ${(summary.durationMs / 1000).toFixed(1)} s`,
+    `${summary.status === 'succeeded' ? 'Imported' : summary.status === 'not_modified' ? 'Not modified:' : 'FAILED'} ${summary.source} into ${summary.store} (run ${summary.runId}) in ${(summary.durationMs / 1000).toFixed(1)} s`,
     `  items read ${fmt(summary.itemsRead)}: created ${fmt(summary.created)}, updated ${fmt(summary.updated)}, unchanged ${fmt(summary.unchanged)}, ` +
       `errors ${fmt(summary.errorCount)}`,
     `  price changes ${fmt(summary.priceChanges)}, now out of stock ${fmt(summary.markedOutOfStock)}, new products ${fmt(summary.productsCreated)}`,

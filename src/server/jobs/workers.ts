@@ -88,7 +88,7 @@ export async function startWorkers(options: WorkerOptions): Promise<Workers> {
         logger: log,
         signal: abort.signal,
       });
-      metrics?.feedImported(store.slug, summary.itemsRead, Number(process.hrtime.bigint() - started) / 1e9, 'succeeded');
+      metrics?.feedImported(store.slug, summary.itemsRead, Number(process.hrtime.bigint() - started) / 1e9, summary.status);
       if (summary.changedProducts > 0) await queue.sendAlertEvaluation();
       return { summary };
     } catch (error) {

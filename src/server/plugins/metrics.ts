@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export type JobMetrics = {
-  feedImported: (store: string, items: number, seconds: number, status: 'succeeded' | 'failed') => void;
+  feedImported: (store: string, items: number, seconds: number, status: 'succeeded' | 'failed' | 'not_modified') => void;
   emailSent: () => void;
   emailFailed: () => void;
 };

@@ -48,7 +48,8 @@ export type StoreHealth = z.infer<typeof storeHealthSchema>;
 export const importRunBriefSchema = z
   .object({
     id: z.number().int(),
-    status: z.enum(['running', 'succeeded', 'failed']),
+    /** not_modified: the feed URL answered 304 to a conditional request (nothing changed). */
+    status: z.enum(['running', 'succeeded', 'failed', 'not_modified']),
     trigger: z.string(),
     source: z.string(),
     startedAt: isoDate,

@@ -5,7 +5,7 @@ import { isoDate, queryInt } from './common';
 export const importRunsQuery = z
   .object({
     store: z.string().max(100).optional(),
-    status: z.enum(['running', 'succeeded', 'failed']).optional(),
+    status: z.enum(['running', 'succeeded', 'failed', 'not_modified']).optional(),
     flagged: z.enum(['true', 'false']).optional(),
     page: queryInt(1, 10_000).optional(),
     pageSize: queryInt(1, 100).optional(),

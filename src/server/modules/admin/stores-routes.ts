@@ -27,7 +27,7 @@ import type { App } from '@/server/types';
 import { type Actor, recordAudit } from './audit';
 import { actorOf, adminSecurity, guarded } from './guard';
 import type { ImportLauncher } from './import-now';
-import { listAdminStores, slugify, toRunBrief } from './stores';
+import { listAdminStores, type RunStatus, slugify, toRunBrief } from './stores';
 
 const tags = ['admin'];
 const storeParams = z.object({ id: idParam });
@@ -95,7 +95,7 @@ export async function adminStoreRoutes(app: App, options: StoreOptions) {
       return runs.map((run) => ({
         ...toRunBrief({
           id: run.id,
-          status: run.status as 'running' | 'succeeded' | 'failed',
+          status: run.status as RunStatus,
           trigger: run.trigger,
           source: run.source,
           started_at: run.startedAt,

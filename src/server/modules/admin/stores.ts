@@ -5,9 +5,11 @@ import type { Database } from '@/server/db/client';
 import { STALE_RUN_MS } from '@/server/modules/feeds/import-feed';
 import { queryRows } from '@/server/modules/feeds/sql-rows';
 
+export type RunStatus = 'running' | 'succeeded' | 'failed' | 'not_modified';
+
 type RunRow = {
   id: number;
-  status: 'running' | 'succeeded' | 'failed';
+  status: RunStatus;
   trigger: string;
   source: string;
   started_at: string | Date;
@@ -62,7 +64,7 @@ export function toRunBrief(run: RunRow): ImportRunBrief {
 }
 
 /**
- * ok: the last import succeeded (and, when scheduled, recently enough); failing: the last import failed;
+ * ok: the last import succeeded or found the feed not modified (and, when scheduled, recently enough); failing: the last import failed;
  * stale: a scheduled store whose last success is older than two intervals (plus the schedule's minute of
  * slack), or a store with a feed that never imported; paused: an operator paused it.
  */
@@ -99,7 +101,7 @@ export async function listAdminStores(db: Database, options: { storeId?: number 
             order by r.started_at desc, r.id desc limit 1) as last_run,
           (select ${RUN_JSON} from import_runs r where r.store_id = s.id and r.status = 'running'
             order by r.started_at desc limit 1) as running_run,
-          (select max(r.started_at) from import_runs r where r.store_id = s.id and r.status = 'succeeded') as last_success_at
+          (select max(r.started_at) from import_runs r where r.store_id = s.id and r.status in ('succeeded', 'not_modified')) as last_success_at
         from stores s
         where ${options.storeId === undefined ? sql`true` : sql`s.id = ${options.storeId}`}
         order by lower(s.name), s.id`,

@@ -9,7 +9,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createGunzip } from 'node:zlib';
 
 import { decodeText, type FeedInput } from '@/server/modules/feeds/decode-text';
-import { FeedFormatError, FeedSourceError } from '@/server/modules/feeds/feed-errors';
+import { FeedFormatError, FeedNotModifiedError, FeedSourceError } from '@/server/modules/feeds/feed-errors';
 import type { FeedRecordResult } from '@/server/modules/feeds/feed-item';
 import { parseTsvFeed } from '@/server/modules/feeds/parse-tsv';
 import { parseXmlFeed } from '@/server/modules/feeds/parse-xml';
@@ -23,7 +23,19 @@ export type ParseFeedOptions = {
   format?: FeedFormat;
 };
 
-export type OpenFeedOptions = ParseFeedOptions & { signal?: AbortSignal };
+/** HTTP validators of a feed URL's last successfully imported response (feed_fetch_cache). */
+export type FeedValidators = { etag: string | null; lastModified: string | null };
+
+export type OpenFeedOptions = ParseFeedOptions & {
+  signal?: AbortSignal;
+  /**
+   * Fetch a URL conditionally (If-None-Match / If-Modified-Since): a 304 throws FeedNotModifiedError before
+   * anything is parsed.
+   */
+  conditional?: FeedValidators | null;
+  /** Called with the validators of a URL's 200 response, before its body is read. */
+  onValidators?: (validators: FeedValidators) => void;
+};
 
 /**
  * `<` first means XML (a TSV header starts with a column name). Content wins over the
@@ -38,7 +50,7 @@ export function detectFeedFormat(firstText: string, fileName?: string): FeedForm
 
 export async function* openFeed(source: string, options: OpenFeedOptions = {}): AsyncGenerator<FeedRecordResult> {
   const isUrl = /^https?:\/\//i.test(source);
-  const bytes = isUrl ? await fetchBody(source, options.signal) : await openFile(source);
+  const bytes = isUrl ? await fetchBody(source, options) : await openFile(source);
   const fileName = options.fileName ?? (isUrl ? new URL(source).pathname : source);
   yield* parseFeed(readSource(bytes, source), { ...options, fileName });
 }
@@ -75,13 +87,21 @@ async function openFile(path: string): Promise<AsyncIterable<Uint8Array>> {
   }
 }
 
-async function fetchBody(url: string, signal: AbortSignal | undefined): Promise<AsyncIterable<Uint8Array>> {
+async function fetchBody(url: string, options: OpenFeedOptions): Promise<AsyncIterable<Uint8Array>> {
+  const headers: Record<string, string> = {};
+  if (options.conditional?.etag) headers['if-none-match'] = options.conditional.etag;
+  if (options.conditional?.lastModified) headers['if-modified-since'] = options.conditional.lastModified;
   let response: Response;
   try {
-    response = await fetch(url, { signal: signal ?? null, redirect: 'follow' });
+    response = await fetch(url, { signal: options.signal ?? null, redirect: 'follow', headers });
   } catch (error) {
     throw new FeedSourceError(`cannot fetch feed ${url}: ${(error as Error).message}`, { cause: error });
   }
+  if (response.status === 304) {
+    await response.body?.cancel();
+    throw new FeedNotModifiedError(url);
+  }
+  if (response.ok) options.onValidators?.({ etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') });
   if (!response.ok || response.body === null) {
     await response.body?.cancel();
     throw new FeedSourceError(`cannot fetch feed ${url}: HTTP ${response.status}`);

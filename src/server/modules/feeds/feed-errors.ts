@@ -17,6 +17,18 @@ export class FeedFormatError extends Error {
   }
 }
 
+/**
+ * The feed URL answered 304 Not Modified to a conditional request: the feed is the one the last successful
+ * import applied, so there is nothing to import (the run is recorded as "not modified").
+ */
+export class FeedNotModifiedError extends Error {
+  override readonly name = 'FeedNotModifiedError';
+
+  constructor(url: string) {
+    super(`not modified since the last import (HTTP 304 from ${url})`);
+  }
+}
+
 /** The feed could not be read at all (missing file, HTTP error, network failure). */
 export class FeedSourceError extends Error {
   override readonly name = 'FeedSourceError';

@@ -16,9 +16,9 @@ import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/cata
 import { refreshDeals } from '@/server/modules/deals/refresh-deals';
 import type { Database } from '@/server/db/client';
 import { searchTextOf } from '@/server/db/refresh-best-offers';
-import { parseFeed } from './detect-format';
+import { type FeedValidators, parseFeed } from './detect-format';
 import type { FeedInput } from './decode-text';
-import { FeedFormatError, FeedSourceError } from './feed-errors';
+import { FeedFormatError, FeedNotModifiedError, FeedSourceError } from './feed-errors';
 import type { FeedRowError } from './feed-item';
 import { ensureDefaultCategoryMappings } from './category-mapping';
 import { queryOne, queryRows } from './sql-rows';
@@ -58,7 +58,8 @@ export type ImportSummary = {
   runId: number;
   store: string;
   source: string;
-  status: 'succeeded' | 'failed';
+  /** not_modified: the feed URL answered 304 to a conditional request; nothing was read or changed. */
+  status: 'succeeded' | 'failed' | 'not_modified';
   itemsRead: number;
   created: number;
   updated: number;
@@ -126,6 +127,9 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
   await ensureDefaultCategoryMappings(db);
   const runId = await claimRun(db, { storeId: store.id, storeSlug: store.slug, source, trigger: options.trigger ?? 'cli', partial: !full });
   const table = stageTable(runId);
+  // A feed URL is fetched conditionally, with the validators of the last response an import applied.
+  const fetchedUrl = typeof options.source === 'string' && /^https?:\/\//i.test(options.source) ? options.source : null;
+  let validators: FeedValidators | null = null;
 
   let itemsRead = 0;
   let parseErrorCount = 0;
@@ -138,7 +142,19 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     // Stage: parse batch n+1 (in a worker thread for a file or URL) while batch n is written.
     const batchOptions = { batchSize, maxErrors: keepErrors, encoding: stageEncoding(db) };
     const batches = typeof options.source === 'string'
-      ? stageBatchesInWorker(options.source, batchOptions, options.signal)
+      ? stageBatchesInWorker(
+          options.source,
+          batchOptions,
+          options.signal,
+          fetchedUrl === null
+            ? undefined
+            : {
+                validators: await readValidators(db, fetchedUrl),
+                onValidators: (received) => {
+                  validators = received;
+                },
+              },
+        )
       : stageBatches(parseFeed(options.source.input, { fileName: options.source.name }), batchOptions);
     const writeStage = stageWriter(db, runId);
     const abortMessage = 'import aborted (the process is shutting down); nothing was changed';
@@ -212,6 +228,8 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
           duration_ms = ${summary.durationMs}, flag_reason = ${flag}, flag_status = ${flag === null ? null : 'flagged'}
         where id = ${runId}`);
       await writeRejections(tx, runId, allErrors);
+      // With the import: the next fetch asks "changed since this response?" only once this one is applied.
+      if (fetchedUrl !== null) await saveValidators(tx, fetchedUrl, validators);
       superseded = await supersedeFlagged(tx, store.id, runId);
       // Last, so the version row is locked only for the commit: catalogue caches drop their answers then.
       if (result.changedProducts > 0 || result.created > 0 || result.updated > 0 || result.markedOutOfStock > 0 || result.productsCreated > 0) {
@@ -248,6 +266,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     if (applied.errorCount > 0) log?.warn({ runId, store: store.slug, firstErrors: applied.errors.slice(0, 10) }, 'feed rows skipped');
     return applied;
   } catch (error) {
+    if (error instanceof FeedNotModifiedError) return recordNotModified(db, { runId, store: store.slug, source, durationMs: finish(), log });
     const message = describeFailure(error);
     const summary: ImportSummary = {
       runId,
@@ -281,6 +300,54 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
     log?.error({ runId, store: store.slug, source, itemsRead, durationMs: summary.durationMs, message }, 'feed import failed; nothing was changed');
     throw new ImportFailedError(message, summary, { cause: error });
   }
+}
+
+async function readValidators(db: Executor, url: string): Promise<FeedValidators | null> {
+  const row = await queryOne<{ etag: string | null; last_modified: string | null }>(db, sql`select etag, last_modified from feed_fetch_cache where url = ${url}`);
+  return row ? { etag: row.etag, lastModified: row.last_modified } : null;
+}
+
+/** A response without validators cannot be asked about again: the next fetch is a plain one. */
+async function saveValidators(db: Executor, url: string, validators: FeedValidators | null): Promise<void> {
+  if (!validators?.etag && !validators?.lastModified) {
+    await db.execute(sql`delete from feed_fetch_cache where url = ${url}`);
+    return;
+  }
+  await db.execute(sql`insert into feed_fetch_cache (url, etag, last_modified, checked_at)
+      values (${url}, ${validators.etag}, ${validators.lastModified}, now())
+      on conflict (url) do update set etag = excluded.etag, last_modified = excluded.last_modified, checked_at = now()`);
+}
+
+/** A 304: the run is recorded as "not modified" and nothing else changes (no items, no prices, no catalogue version). */
+async function recordNotModified(
+  db: Executor,
+  run: { runId: number; store: string; source: string; durationMs: number; log: ImportLogger | undefined },
+): Promise<ImportSummary> {
+  const message = 'Not modified since the last import (HTTP 304)';
+  await dropStage(db, run.runId);
+  await db.execute(sql`update import_runs set status = 'not_modified', finished_at = now(), heartbeat_at = now(),
+      message = ${message}, duration_ms = ${run.durationMs}
+    where id = ${run.runId}`);
+  await db.execute(sql`update feed_fetch_cache set checked_at = now() where url = ${run.source}`);
+  run.log?.info({ runId: run.runId, store: run.store, source: run.source }, 'feed not modified since the last import; nothing to do');
+  return {
+    runId: run.runId,
+    store: run.store,
+    source: run.source,
+    status: 'not_modified',
+    itemsRead: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    priceChanges: 0,
+    markedOutOfStock: 0,
+    productsCreated: 0,
+    errorCount: 0,
+    errors: [],
+    durationMs: run.durationMs,
+    message,
+    changedProducts: 0,
+  };
 }
 
 /** The guard's verdict on a full feed, compared with the store's last good full run (not one still flagged). */

@@ -7,7 +7,8 @@
  * as a stream (an upload, a test's generator) cannot cross threads and is parsed in place by the same function.
  */
 import { Worker } from 'node:worker_threads';
-import { FeedFormatError, FeedSourceError } from './feed-errors';
+import type { FeedValidators } from './detect-format';
+import { FeedFormatError, FeedNotModifiedError, FeedSourceError } from './feed-errors';
 import type { FeedRecordResult, FeedRowError } from './feed-item';
 import { type StageEncoding, type StagePayload, stageEncoder, stageRow } from './stage-table';
 
@@ -58,10 +59,14 @@ export async function* stageBatches(records: AsyncIterable<FeedRecordResult>, op
 /** What the worker posts: a batch, the end, or why the feed failed as a whole. */
 export type StageWorkerMessage =
   | { type: 'batch'; batch: StageBatch }
+  | { type: 'validators'; validators: FeedValidators }
   | { type: 'done' }
   | { type: 'failed'; name: string; message: string };
 
-export type StageWorkerData = StageBatchOptions & { source: string };
+export type StageWorkerData = StageBatchOptions & { source: string; conditional?: FeedValidators | null };
+
+/** A URL fetched conditionally (import-feed.ts): the last import's validators in, this response's out. */
+export type ConditionalFetch = { validators: FeedValidators | null; onValidators: (validators: FeedValidators) => void };
 
 /** Batches the worker may parse ahead of the writer: enough to keep both busy, few enough to keep memory flat. */
 export const STAGE_WORKER_IN_FLIGHT = 2;
@@ -80,8 +85,13 @@ function startWorker(data: StageWorkerData): Worker {
 }
 
 /** stageBatches(openFeed(source)) in a worker thread. Stopping the loop (or `signal`) stops the worker. */
-export async function* stageBatchesInWorker(source: string, options: StageBatchOptions, signal?: AbortSignal): AsyncGenerator<StageBatch> {
-  const worker = startWorker({ ...options, source });
+export async function* stageBatchesInWorker(
+  source: string,
+  options: StageBatchOptions,
+  signal?: AbortSignal,
+  conditional?: ConditionalFetch,
+): AsyncGenerator<StageBatch> {
+  const worker = startWorker({ ...options, source, conditional: conditional?.validators ?? null });
   const queue: StageWorkerMessage[] = [];
   let failure: Error | null = null;
   let exited = false;
@@ -118,6 +128,10 @@ export async function* stageBatchesInWorker(source: string, options: StageBatchO
       }
       if (message.type === 'done') return;
       if (message.type === 'failed') throw revive(message);
+      if (message.type === 'validators') {
+        conditional?.onValidators(message.validators);
+        continue;
+      }
       // Credit for one more batch: the worker never runs more than STAGE_WORKER_IN_FLIGHT batches ahead.
       worker.postMessage('next');
       yield message.batch;
@@ -132,6 +146,7 @@ export async function* stageBatchesInWorker(source: string, options: StageBatchO
 function revive(message: { name: string; message: string }): Error {
   if (message.name === 'FeedFormatError') return new FeedFormatError(message.message);
   if (message.name === 'FeedSourceError') return new FeedSourceError(message.message);
+  if (message.name === 'FeedNotModifiedError') return Object.assign(new FeedNotModifiedError(''), { message: message.message });
   const error = new Error(message.message);
   error.name = message.name;
   return error;

@@ -22,7 +22,11 @@ port.on('message', () => {
 const post = (message: StageWorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 try {
-  for await (const batch of stageBatches(openFeed(options.source), options)) {
+  const feed = openFeed(options.source, {
+    conditional: options.conditional ?? null,
+    onValidators: (validators) => post({ type: 'validators', validators }),
+  });
+  for await (const batch of stageBatches(feed, options)) {
     while (credits === 0) {
       await new Promise<void>((resolve) => {
         wake = resolve;

@@ -18,3 +18,6 @@ export function relativeToNow(iso: string | null, now = Date.now()): string {
   const text = minutes < 60 ? `${minutes} min` : minutes < 48 * 60 ? `${Math.round(minutes / 60)} h` : `${Math.round(minutes / 1440)} days`;
   return diff <= 0 ? `due (${text} ago)` : `in ${text}`;
 }
+
+/** An import run's status as the console writes it ("not_modified" → "not modified"). */
+export const runStatusLabel = (status: string) => status.replace(/_/g, ' ');

@@ -8,7 +8,7 @@ import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Spinner } from '@/web/components/ui/spinner';
-import { formatCount, formatDateTime, formatDuration } from './admin-format';
+import { formatCount, formatDateTime, formatDuration, runStatusLabel } from './admin-format';
 import { useStoreRuns } from './runs-api';
 import { useStores } from './stores-api';
 
@@ -78,7 +78,7 @@ export function ImportRunsScreen() {
                   to={`/admin/runs?store=${storeId}&run=${run.id}`}
                   className={`block px-3 py-2 text-sm hover:bg-accent ${run.id === selected?.id ? 'bg-accent' : ''}`}
                 >
-                  <span className="font-medium">Run {run.id}</span> · {run.status} {run.flagStatus === 'flagged' && <Badge variant="warning">flagged</Badge>}
+                  <span className="font-medium">Run {run.id}</span> · {runStatusLabel(run.status)} {run.flagStatus === 'flagged' && <Badge variant="warning">flagged</Badge>}
                   <span className="block text-xs text-muted-foreground">
                     {formatDateTime(run.startedAt)} · {formatCount(run.itemsRead)} items · {formatCount(run.rejected)} rejected
                   </span>
@@ -100,7 +100,7 @@ function RunDetail({ run }: { run: ImportRunDetail }) {
     return run.rejectedRows.filter((row) => !needle || `${row.itemId ?? ''} ${row.reason} ${row.position} ${row.line ?? ''}`.toLowerCase().includes(needle));
   }, [run, filter]);
   const stats: [string, string][] = [
-    ['Status', run.status],
+    ['Status', runStatusLabel(run.status)],
     ['Started', formatDateTime(run.startedAt)],
     ['Duration', formatDuration(run.durationMs)],
     ['Items read', formatCount(run.itemsRead)],

@@ -9,7 +9,7 @@ import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api-client';
-import { formatCount, formatDateTime, formatDuration, relativeToNow } from './admin-format';
+import { formatCount, formatDateTime, formatDuration, relativeToNow, runStatusLabel } from './admin-format';
 import { StoreFormDialog } from './store-form-dialog';
 import { useImportNow, usePauseStore, useStores } from './stores-api';
 
@@ -116,7 +116,7 @@ function StoreRow({ store, onEdit }: { store: AdminStore; onEdit: () => void }) 
               <Link to={`/admin/runs?store=${store.id}&run=${run.id}`} className="font-medium text-primary hover:underline">
                 Run {run.id}
               </Link>{' '}
-              · {run.status === 'succeeded' ? 'succeeded' : 'failed'} · {formatDateTime(run.startedAt)} · {formatDuration(run.durationMs)}
+              · {runStatusLabel(run.status)} · {formatDateTime(run.startedAt)} · {formatDuration(run.durationMs)}
             </span>
             <span className="text-xs text-muted-foreground">
               {formatCount(run.itemsRead)} items: {formatCount(run.created)} created, {formatCount(run.updated)} updated, {formatCount(run.unchanged)} unchanged,{' '}
