@@ -1,18 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markCatalogueChanged } from '@/server/db/catalogue-version';
 import { clickEvents, offers, stores } from '@/server/db/schema';
 import { buildTestApp, signUpAndLogIn, type TestApp } from '@/server/test/build-test-app';
 import { insertProduct } from '@/server/test/fixtures';
+import { signUpOperator } from '@/server/test/operator';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 let t: TestApp;
 let ip = 0;
+/** The last test closes the app itself (shutdown); the database goes afterwards. */
+let appClosed = false;
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { GO_RATE_LIMIT_MAX: '5' } });
 });
 afterAll(async () => {
-  await t.close();
+  if (appClosed) await t.database.dispose();
+  else await t.close();
 });
 
 /** Each call from its own address, so the /go/ rate limit only bites where a test wants it to. */
@@ -142,5 +147,45 @@ describe('GET /go/:offerId', () => {
     expect(statuses.slice(0, 5)).toEqual([302, 302, 302, 302, 302]);
     expect(statuses[6]).toBe(429);
     expect(await clicksOf(offer.id)).toHaveLength(5);
+  });
+
+  it('reads an offer once per catalogue version: a change (delisting, a new tag) shows from the next click', async () => {
+    const productId = await insertProduct(t.database.db, { offers: [{ store: 'cached-store', price: 450, affiliateUrl: 'https://cached.example/p/1' }] });
+    const offer = await offerOf(productId);
+    expect((await go(`/go/${offer.id}`)).headers.location).toBe('https://cached.example/p/1');
+
+    // The same change without a new catalogue version is not seen (the answer is cached) ...
+    await t.database.db.update(stores).set({ affiliateTagTemplate: 'tag=cached-21' }).where(eq(stores.slug, 'cached-store'));
+    expect((await go(`/go/${offer.id}`)).headers.location).toBe('https://cached.example/p/1');
+    // ... and with one (as every import, store edit and merge makes), it is, at once.
+    await markCatalogueChanged(t.database.db);
+    expect((await go(`/go/${offer.id}`)).headers.location).toBe('https://cached.example/p/1?tag=cached-21');
+    await t.database.db.update(offers).set({ inStock: false }).where(eq(offers.id, offer.id));
+    await markCatalogueChanged(t.database.db);
+    expect((await go(`/go/${offer.id}`)).statusCode).toBe(410);
+    expect(await clicksOf(offer.id)).toHaveLength(3);
+  });
+
+  it('writes a click queued while its product was merged away to the survivor', async () => {
+    const survivor = await insertProduct(t.database.db, { offers: [{ store: 'merge-a', price: 100 }] });
+    const merged = await insertProduct(t.database.db, { offers: [{ store: 'merge-b', price: 110 }] });
+    const offer = await offerOf(merged);
+    const operator = await signUpOperator(t.app, t.database.db);
+    await go(`/go/${offer.id}`); // queued, not yet written
+    const merge = await t.app.inject({ method: 'POST', url: '/api/admin/products/merge', headers: operator.headers, payload: { survivorId: survivor, mergedId: merged } });
+    expect(merge.statusCode).toBe(200);
+    const clicks = await clicksOf(offer.id);
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0]?.productId).toBe(survivor);
+  });
+
+  it('writes the clicks still queued when the app shuts down', async () => {
+    const productId = await insertProduct(t.database.db, { offers: [{ store: 'closing-store', price: 200 }] });
+    const offer = await offerOf(productId);
+    for (let i = 0; i < 3; i++) expect((await go(`/go/${offer.id}`)).statusCode).toBe(302);
+    await t.app.close();
+    appClosed = true;
+    const rows = await t.database.db.select().from(clickEvents).where(eq(clickEvents.offerId, offer.id));
+    expect(rows).toHaveLength(3);
   });
 });
