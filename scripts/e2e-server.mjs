@@ -24,6 +24,13 @@ const operator = spawnSync(
 );
 if (operator.status !== 0) process.exit(operator.status ?? 1);
 
+// The returning shopper of the "since you last looked" tests (issue 15): a visit days ago and a price drop since.
+const returning = spawnSync('npx', ['tsx', 'tests/e2e/fixtures/returning-shopper.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: path.join(root, 'data'), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+});
+if (returning.status !== 0) process.exit(returning.status ?? 1);
+
 const server = spawn('node', ['--enable-source-maps', path.join(root, 'server', 'main.js')], {
   stdio: 'inherit',
   env: {

@@ -22,6 +22,7 @@ import { priceAlertRoutes } from './modules/price-alerts/routes';
 import { productRoutes } from './modules/products/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { searchRoutes } from './modules/search/routes';
+import { visitRoutes } from './modules/visits/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { authPlugin, loadJwtSecret } from './plugins/auth';
 import { catalogueCachePlugin } from './plugins/catalogue-cache';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions) {
       await typed.register(wishlistRoutes);
       await typed.register(priceAlertRoutes);
       await typed.register(comparisonRoutes);
+      await typed.register(visitRoutes);
       await typed.register(notificationRoutes, { config });
       await typed.register(adminRoutes, { config });
       await typed.register(clickTicketRoutes);

@@ -162,14 +162,14 @@ export const productDeals = pgTable(
   (t) => [index('product_deals_rank_idx').on(t.dropPercent, t.productId), index('product_deals_category_idx').on(t.category, t.dropPercent)],
 );
 
-/** When a shopper last looked at a page (wishlist, alerts), for "since you last looked" (issue 15). */
+/** When a shopper last opened the site, for "since you last looked" (issue 15): a visit is an Indian calendar day. */
 export const userVisits = pgTable(
   'user_visits',
   {
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'wishlist' or 'alerts'. */
+    /** 'site': the one site-wide visit "since you last looked" measures from (docs/decisions/since-you-last-looked.md). */
     scope: text('scope').notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     /** The visit before the current one: what price moves are measured from. */

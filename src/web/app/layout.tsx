@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useAuth } from '@/web/lib/auth-session';
+import { useRecordVisit } from '@/web/lib/price-moves';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -23,6 +24,8 @@ function LazyAuthDialog() {
 }
 
 export function Layout() {
+  // A signed-in shopper's visit is recorded on every page load (the server counts one a day).
+  useRecordVisit();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">

@@ -1,4 +1,5 @@
 import { ArrowRight, Scale, Store } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@/shared/contracts/product';
 import { Badge } from '@/web/components/ui/badge';
@@ -14,6 +15,8 @@ export type ProductCardProps = {
   product: Product;
   view?: 'grid' | 'list';
   className?: string;
+  /** Extra line under the price (the home page's "↓ ₹2,000 since Tuesday"). */
+  note?: ReactNode;
 };
 
 export const productHref = (id: number) => `/product/${id}`;
@@ -23,7 +26,7 @@ export const compareHref = (id: number) => `/comparison?products=${id}`;
  * The storefront's product card (SPEC point 2, Home and Category listing): image, discount badge, name,
  * wishlist heart, star rating, review count, current and original price, store badge, View Deal and Compare.
  */
-export function ProductCard({ product, view = 'grid', className }: ProductCardProps) {
+export function ProductCard({ product, view = 'grid', className, note }: ProductCardProps) {
   const list = view === 'list';
   return (
     <article
@@ -76,6 +79,7 @@ export function ProductCard({ product, view = 'grid', className }: ProductCardPr
             <PriceBlock current={product.currentPrice} original={product.originalPrice} />
             <DiscountBadge discount={product.discount} />
           </div>
+          {note}
           <Badge variant="outline" className="max-w-full gap-1 bg-muted/50 font-normal text-muted-foreground" title={`Best price at ${product.store}`}>
             <Store aria-hidden />
             <span className="truncate" data-testid="store">

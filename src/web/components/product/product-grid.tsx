@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LISTING_SKELETONS } from '@/shared/catalog';
 import type { Product } from '@/shared/contracts/product';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -19,6 +20,7 @@ export function ProductGrid({
   skeletons = LISTING_SKELETONS,
   className,
   label = 'Products',
+  noteFor,
 }: {
   products: readonly Product[];
   view?: ViewMode;
@@ -26,6 +28,8 @@ export function ProductGrid({
   skeletons?: number;
   className?: string;
   label?: string;
+  /** An extra line under a card's price. */
+  noteFor?: (product: Product) => ReactNode;
 }) {
   if (loading) {
     return (
@@ -40,7 +44,7 @@ export function ProductGrid({
     <ul aria-label={label} className={cn(layouts[view], className)}>
       {products.map((product) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} view={view} className="w-full" />
+          <ProductCard product={product} view={view} className="w-full" note={noteFor?.(product)} />
         </li>
       ))}
     </ul>

@@ -9,6 +9,7 @@ import { Button } from '@/web/components/ui/button';
 import { Spinner } from '@/web/components/ui/spinner';
 import { featuredProducts, useFeatured } from './get-featured';
 import { useTrending } from './get-trending';
+import { WishlistDrops } from './wishlist-drops';
 
 const FEATURES = [
   {
@@ -172,6 +173,8 @@ export function HomePage() {
             </div>
           ))}
         </section>
+
+        <WishlistDrops />
 
         {loading ? (
           <div className="flex min-h-64 items-center justify-center">

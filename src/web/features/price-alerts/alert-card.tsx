@@ -1,5 +1,5 @@
 import { BellRing, CheckCircle2, Pencil, Target, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { ALERT_STATUS_TEXT, type AlertStatus, alertProgress, alertStatus, potentialSavings } from '@/shared/alert-status';
 import type { PriceAlert } from '@/shared/contracts/account';
@@ -28,10 +28,12 @@ type AlertCardProps = {
   onEdit: () => void;
   onDelete: () => void;
   busy?: boolean;
+  /** How the price moved since the shopper last looked (issue 15). */
+  priceMoveNote?: ReactNode;
 };
 
 /** One alert (SPEC point 2): prices, savings, progress, status texts from the SPEC 4 table, and its controls. */
-export function AlertCard({ alert, onToggleActive, onEdit, onDelete, busy }: AlertCardProps) {
+export function AlertCard({ alert, onToggleActive, onEdit, onDelete, busy, priceMoveNote }: AlertCardProps) {
   const { format } = useCurrency();
   const switchId = useId();
   const { product } = alert;
@@ -71,6 +73,7 @@ export function AlertCard({ alert, onToggleActive, onEdit, onDelete, busy }: Ale
             <span>Created {formatDate(alert.createdAt)}</span>
             {updated && <span>Updated {formatDate(alert.updatedAt)}</span>}
           </p>
+          {priceMoveNote && <div className="mt-1">{priceMoveNote}</div>}
           <div className="mt-2 flex flex-wrap gap-1.5">
             {text.badges.map((badge, index) => (
               <Badge key={badge} variant={style.badges[index] ?? 'secondary'}>

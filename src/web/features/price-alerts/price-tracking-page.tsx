@@ -16,6 +16,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { api, queryString } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth-session';
 import { useDeletePriceAlert, usePriceAlertsQuery, useToggleAlertActive } from '@/web/lib/price-alerts';
+import { PriceMoveNote } from '@/web/components/price-move-note';
+import { usePriceMoves } from '@/web/lib/price-moves';
 import { AlertCard } from './alert-card';
 import { filterAlerts, STATUS_FILTERS, type StatusFilter } from './alert-filters';
 import { BackInStockAlerts } from './back-in-stock-alerts';
@@ -91,6 +93,7 @@ function PriceTracking({ notifications }: { notifications: ReactNode }) {
   const [editing, setEditing] = useState<PriceAlert | null>(null);
   const toggle = useToggleAlertActive();
   const remove = useDeletePriceAlert();
+  const moves = usePriceMoves('alerts');
 
   // A failed background refetch (offline after an action) keeps what is on screen; only a first load that fails shows the panel.
   const failed = (alertsQuery.isError && !alertsQuery.data) || (productsQuery.isError && !productsQuery.data);
@@ -240,6 +243,7 @@ function PriceTracking({ notifications }: { notifications: ReactNode }) {
                     onToggleActive={(isActive) => toggle.mutate({ id: alert.id, productName: alert.product.name, isActive })}
                     onEdit={() => setEditing(alert)}
                     onDelete={() => remove.mutate({ id: alert.id, productName: alert.product.name })}
+                    priceMoveNote={<PriceMoveNote move={moves.byProduct.get(alert.productId)} since={moves.since} />}
                   />
                 ))}
               </div>

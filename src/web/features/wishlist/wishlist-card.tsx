@@ -1,5 +1,5 @@
 import { BellPlus, ExternalLink, ImageOff, Scale, Trash2, TrendingUp } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@/shared/contracts/product';
 import { hasDiscount, showOriginalPrice } from '@/shared/money';
@@ -14,10 +14,12 @@ type WishlistCardProps = {
   onRemove: () => void;
   alertPending: boolean;
   removePending: boolean;
+  /** How the price moved since the shopper last looked (issue 15), under the price. */
+  priceMoveNote?: ReactNode;
 };
 
 /** SPEC 2 Wishlist card: image, discount and Trending badges, name, rating, prices, store and four actions. */
-export function WishlistCard({ product, onPriceAlert, onRemove, alertPending, removePending }: WishlistCardProps) {
+export function WishlistCard({ product, onPriceAlert, onRemove, alertPending, removePending, priceMoveNote }: WishlistCardProps) {
   const { format } = useCurrency();
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
@@ -64,6 +66,7 @@ export function WishlistCard({ product, onPriceAlert, onRemove, alertPending, re
             </s>
           )}
         </div>
+        {priceMoveNote}
         <p className="text-xs text-muted-foreground">
           Best price at <Badge variant="secondary">{product.store}</Badge>
         </p>

@@ -13,6 +13,7 @@ import {
   wishlistTotals,
 } from '@/shared/wishlist-rules';
 import { ErrorPanel } from '@/web/components/error-panel';
+import { PriceMoveNote } from '@/web/components/price-move-note';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { OptionSelect } from '@/web/components/ui/option-select';
@@ -20,6 +21,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { useAuth } from '@/web/lib/auth-session';
 import { useCurrency } from '@/web/lib/currency';
 import { useCreatePriceAlert } from '@/web/lib/price-alerts';
+import { usePriceMoves } from '@/web/lib/price-moves';
 import { cn } from '@/web/lib/utils';
 import { useRemoveFromWishlist, useWishlistQuery } from '@/web/lib/wishlist';
 import { WishlistCard } from './wishlist-card';
@@ -68,6 +70,7 @@ function WishlistContent() {
   const query = useWishlistQuery();
   const remove = useRemoveFromWishlist({ pageMessages: true });
   const createAlert = useCreatePriceAlert();
+  const moves = usePriceMoves('wishlist');
   const [category, setCategory] = useState<WishlistCategory>('all');
   const [sort, setSort] = useState<WishlistSort>('date');
 
@@ -143,6 +146,7 @@ function WishlistContent() {
                   removePending={remove.isPending && remove.variables?.id === product.id}
                   onPriceAlert={() => createAlert.mutate({ productId: product.id, targetPrice: quickAlertTarget(product.currentPrice) })}
                   onRemove={() => remove.mutate({ id: product.id, name: product.name })}
+                  priceMoveNote={<PriceMoveNote move={moves.byProduct.get(product.id)} since={moves.since} />}
                 />
               </div>
             </li>
