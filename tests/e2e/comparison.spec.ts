@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import type { Product } from '@/shared/contracts/product';
+import type { Product, ProductAttributesList } from '@/shared/contracts/product';
+import { attributeRows } from '@/web/features/comparison/attribute-rows';
 import { specificationRows } from '@/web/features/comparison/spec-rows';
 
 const TOKEN_KEY = 'bachat.token';
@@ -167,17 +168,41 @@ test.describe('comparison: building the set', () => {
     const expected = specificationRows(products);
     expect(expected.length).toBeGreaterThan(0);
     await expect(page.getByRole('table').getByRole('heading', { name: 'Specifications' })).toBeVisible();
-    const specRows = page.locator('tbody').nth(1).locator('tr').filter({ has: page.locator('th[scope="row"]') });
+    const specRows = page.getByTestId('spec-rows').locator('tr').filter({ has: page.locator('th[scope="row"]') });
     await expect(specRows).toHaveCount(expected.length);
     const differing = expected.filter((r) => r.differs);
-    await expect(page.locator('tr[data-differs]')).toHaveCount(differing.length);
+    await expect(page.getByTestId('spec-rows').locator('tr[data-differs]')).toHaveCount(differing.length);
     const unique = expected.filter((spec) => expected.filter((other) => other.label === spec.label).length === 1);
     for (const spec of unique.slice(0, 6)) {
       const name = spec.differs ? `${spec.label} (values differ)` : spec.label;
       const tr = specRows.filter({ has: page.getByRole('rowheader', { name, exact: true }) });
       await expect(tr.getByRole('cell')).toHaveText(spec.values.map((v) => v ?? '—Not listed'));
     }
-    if (differing.length > 0) await expect(page.getByText(/differences? highlighted/)).toBeVisible();
+    if (differing.length > 0) await expect(page.getByTestId('spec-rows').getByText(/differences? highlighted/)).toBeVisible();
+  });
+
+  test('the key specs (typed attributes) line up side by side; a differing row says "Differs", not only by colour', async ({ page, request }) => {
+    const mobiles = (await productsOf(request, 'category=electronics&subcategory=mobiles')).slice(0, 3);
+    expect(mobiles).toHaveLength(3);
+    const typed = (await (await request.get(`/api/products/attributes?ids=${ids(mobiles)}`)).json()) as ProductAttributesList;
+    const expected = attributeRows(mobiles, new Map(typed.map((item) => [item.productId, item.attributes])));
+    expect(expected.some((r) => r.differs)).toBe(true);
+
+    // The key specs come with a request of their own after the products: wait for it, not for a clock.
+    const answered = page.waitForResponse((response) => response.url().includes('/api/products/attributes?') && response.ok());
+    await page.goto(`/comparison?products=${ids(mobiles)}`);
+    await answered;
+    const keySpecs = page.getByTestId('key-specs');
+    await expect(keySpecs.getByRole('heading', { name: 'Key Specs' })).toBeVisible();
+    await expect(keySpecs.locator('tr[data-attribute]')).toHaveCount(expected.length);
+    for (const spec of expected) {
+      const tr = keySpecs.locator(`tr[data-attribute="${spec.name}"]`);
+      await expect(tr.getByRole('rowheader', { name: spec.differs ? `${spec.label} (values differ)` : spec.label, exact: true })).toBeVisible();
+      await expect(tr.getByRole('cell')).toHaveText(spec.values.map((v) => v ?? '—Not listed'));
+      // Seen as words beside the label, not only as the row's tint.
+      await expect(tr.getByTestId('differs-mark')).toHaveCount(spec.differs ? 1 : 0);
+      if (spec.differs) await expect(tr.getByTestId('differs-mark')).toHaveText('≠ Differs');
+    }
   });
 
   test('Remove updates the set and the URL; removing the last clears the category lock', async ({ page, request }) => {

@@ -169,3 +169,19 @@ export const candidatesQuery = z.object({
   subcategory: z.string().max(100).optional(),
   limit: queryInt(1, 50).default(6),
 });
+
+/** GET /products/attributes?ids=…: the typed attributes of a few products (the comparison lines them up). */
+export const productAttributesQuery = z.object({ ids: queryIdList.pipe(z.array(z.number()).min(1, 'name at least one product').max(10, 'at most 10 products')) });
+export const typedAttributeSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  value: z.string(),
+  valueKey: z.string(),
+  unit: z.string().nullable(),
+  num: z.number().nullable(),
+});
+export type TypedAttribute = z.infer<typeof typedAttributeSchema>;
+export const productAttributesSchema = z
+  .array(z.object({ productId: z.number().int(), attributes: z.array(typedAttributeSchema) }))
+  .meta({ id: 'ProductAttributes' });
+export type ProductAttributesList = z.infer<typeof productAttributesSchema>;

@@ -184,3 +184,21 @@ describe('facet counts (brute-force checked)', () => {
     expect(brand?.options.reduce((sum, o) => sum + o.count, 0)).toBe(page.total);
   });
 });
+
+describe('typed attributes for the comparison', () => {
+  it('answers each asked product’s typed attributes in the order asked, leaving out unknown ids', async () => {
+    const mobiles = (catalogue.get('electronics/mobiles') ?? []).filter((row) => row.attrs.some((a) => a.name === 'ram')).slice(0, 2);
+    const [first, second] = mobiles;
+    if (!first || !second) throw new Error('no seeded mobiles with RAM');
+    const response = await t.app.inject({ method: 'GET', url: `/api/products/attributes?ids=${second.id},987654,${first.id}` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ productId: number; attributes: { name: string; valueKey: string; num: number | null }[] }[]>();
+    expect(body.map((item) => item.productId)).toEqual([second.id, first.id]);
+    for (const [item, row] of [[body[0], second], [body[1], first]] as const) {
+      const got = (item?.attributes ?? []).map((a) => `${a.name}=${a.valueKey}=${a.num}`).sort();
+      expect(got).toEqual(row.attrs.map((a) => `${a.name}=${a.key}=${a.num}`).sort());
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/products/attributes?ids=' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/products/attributes?ids=1,2,3,4,5,6,7,8,9,10,11' })).json()).toHaveProperty('detail');
+  });
+});

@@ -6,10 +6,14 @@ import {
   candidatesQuery,
   listingQuery,
   paginationQuery,
+  productAttributesQuery,
+  productAttributesSchema,
   productPageSchema,
   productSchema,
   productSearchQuery,
 } from '@/shared/contracts/product';
+import { asc, inArray } from 'drizzle-orm';
+import { productAttributes, products } from '@/server/db/schema';
 import { notFound } from '@/server/http-error';
 import type { App } from '@/server/types';
 import { listingKey } from '@/server/plugins/catalogue-cache';
@@ -125,6 +129,41 @@ export async function productRoutes(app: App) {
       if (!path) throw notFound(`Category not found: ${request.params.category}`);
       const { exclude = [], subcategory, limit } = request.query;
       return catalogue.send(request, reply, await catalogue.candidates({ category: path.category, subcategory, exclude, limit }));
+    },
+  );
+
+  app.get(
+    '/products/attributes',
+    {
+      schema: {
+        tags,
+        summary: 'The typed attributes (RAM 8 GB, Size M, …) of up to 10 products, in the order asked; unknown ids are left out',
+        querystring: productAttributesQuery,
+        response: { 200: productAttributesSchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { ids } = request.query;
+      const answer = await catalogue.answer(
+        `attributes:${ids.join(',')}`,
+        async () => {
+          const rows = await app.database.db
+            .select()
+            .from(productAttributes)
+            .where(inArray(productAttributes.productId, ids))
+            .orderBy(asc(productAttributes.productId), asc(productAttributes.name), asc(productAttributes.num), asc(productAttributes.valueKey));
+          const found = await app.database.db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+          const known = new Set(found.map((row) => row.id));
+          return ids.filter((id) => known.has(id)).map((productId) => ({
+            productId,
+            attributes: rows
+              .filter((row) => row.productId === productId)
+              .map((row) => ({ name: row.name, label: row.label, value: row.value, valueKey: row.valueKey, unit: row.unit, num: row.num === null ? null : Number(row.num) })),
+          }));
+        },
+        productAttributesSchema,
+      );
+      return catalogue.send(request, reply, answer);
     },
   );
 

@@ -9,6 +9,8 @@ import { Button } from '@/web/components/ui/button';
 import { StarRating } from '@/web/components/ui/star-rating';
 import { useCurrency } from '@/web/lib/currency';
 import { cn } from '@/web/lib/utils';
+import { attributeRows } from './attribute-rows';
+import { useProductAttributes } from './get-attributes';
 import { specificationRows } from './spec-rows';
 
 /**
@@ -22,6 +24,9 @@ export function ComparisonTable({ products, onRemove }: { products: readonly Pro
   const topRated = several ? highestRatedId(products) : null;
   const specs = useMemo(() => specificationRows(products), [products]);
   const differing = specs.filter((row) => row.differs).length;
+  const attributes = useProductAttributes(products.map((product) => product.id));
+  const keySpecs = useMemo(() => (attributes.data ? attributeRows(products, attributes.data) : []), [products, attributes.data]);
+  const keyDiffering = keySpecs.filter((row) => row.differs).length;
 
   return (
     <div className="relative overflow-x-auto rounded-lg border">
@@ -114,8 +119,23 @@ export function ComparisonTable({ products, onRemove }: { products: readonly Pro
             ))}
           </Row>
         </tbody>
+        {keySpecs.length > 0 && (
+          <tbody data-testid="key-specs">
+            <SectionHeading columns={products.length + 1} title="Key Specs" note={several ? differenceNote(keyDiffering) : null} />
+            {keySpecs.map((row) => (
+              <tr key={row.name} data-attribute={row.name} data-differs={row.differs || undefined} className={cn('border-b last:border-b-0', row.differs && 'bg-warning/15')}>
+                <DifferenceHeader label={row.label} differs={row.differs} />
+                {row.values.map((value, index) => (
+                  <td key={products[index]?.id ?? index} className="p-3 align-top break-words">
+                    {value ?? <span className="text-muted-foreground">—<span className="sr-only">Not listed</span></span>}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        )}
         {specs.length > 0 && (
-          <tbody>
+          <tbody data-testid="spec-rows">
             <tr className="border-b bg-muted/40">
               <td colSpan={products.length + 1} className="px-3 py-2.5 text-left">
                 <div className="sticky left-3 inline-flex flex-wrap items-baseline gap-x-2">
@@ -130,10 +150,7 @@ export function ComparisonTable({ products, onRemove }: { products: readonly Pro
             </tr>
             {specs.map((row) => (
               <tr key={row.key} data-differs={row.differs || undefined} className={cn('border-b last:border-b-0', row.differs && 'bg-warning/15')}>
-                <RowHeader className={cn(row.differs && 'border-l-4 border-l-warning bg-[color-mix(in_oklab,var(--warning)_15%,var(--card))]')}>
-                  {row.label}
-                  {row.differs && <span className="sr-only"> (values differ)</span>}
-                </RowHeader>
+                <DifferenceHeader label={row.label} differs={row.differs} />
                 {row.values.map((value, index) => (
                   <td key={products[index]?.id ?? index} className="p-3 align-top break-words">
                     {value ?? <span className="text-muted-foreground">—<span className="sr-only">Not listed</span></span>}
@@ -145,6 +162,41 @@ export function ComparisonTable({ products, onRemove }: { products: readonly Pro
         )}
       </table>
     </div>
+  );
+}
+
+const differenceNote = (count: number) => (count === 0 ? 'All the same' : `${count} ${count === 1 ? 'difference' : 'differences'} highlighted`);
+
+function SectionHeading({ columns, title, note }: { columns: number; title: string; note: string | null }) {
+  return (
+    <tr className="border-b bg-muted/40">
+      <td colSpan={columns} className="px-3 py-2.5 text-left">
+        <div className="sticky left-3 inline-flex flex-wrap items-baseline gap-x-2">
+          <h3 className="font-semibold">{title}</h3>
+          {note && <span className="text-xs font-normal text-muted-foreground">{note}</span>}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * A row label that says when the products' values differ: a tint and a bar for the eye, and the words "Differs"
+ * with a ≠ mark so it is never colour alone; screen readers hear "(values differ)".
+ */
+function DifferenceHeader({ label, differs }: { label: string; differs: boolean }) {
+  return (
+    <RowHeader className={cn(differs && 'border-l-4 border-l-warning bg-[color-mix(in_oklab,var(--warning)_15%,var(--card))]')}>
+      {label}
+      {differs && (
+        <>
+          <span aria-hidden data-testid="differs-mark" className="mt-1 flex items-center gap-1 text-[11px] font-semibold tracking-normal text-warning-foreground normal-case">
+            <span className="text-sm leading-none">≠</span> Differs
+          </span>
+          <span className="sr-only"> (values differ)</span>
+        </>
+      )}
+    </RowHeader>
   );
 }
 
