@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { ClickStats } from '@/shared/contracts/clicks';
 import type { Product } from '@/shared/contracts/product';
 
 const TOKEN_KEY = 'bachat.token';
@@ -20,6 +24,30 @@ async function shopperToken(request: APIRequestContext) {
   return tokenOf(request, user);
 }
 
+/**
+ * A store's feed on a real HTTP server (this test process), with an ETag: the console's "import now" fetches it
+ * through the job queue, and a second time conditionally (304). Records each request's If-None-Match.
+ */
+const feedRequests: (string | undefined)[] = [];
+let feedServer: Server;
+let feedUrl: string;
+test.beforeAll(async () => {
+  const body = readFileSync(FEED);
+  feedServer = createServer((request, response) => {
+    feedRequests.push(request.headers['if-none-match']);
+    if (request.headers['if-none-match'] === '"e2e-feed-1"') {
+      response.writeHead(304, { etag: '"e2e-feed-1"' }).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/tab-separated-values', etag: '"e2e-feed-1"' }).end(body);
+  });
+  await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+  feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/products.tsv`;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => feedServer?.close(resolve));
+});
+
 async function signInWithToken(page: Page, token: string, to: string) {
   await page.goto('/');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
@@ -37,7 +65,7 @@ test('the console refuses signed-out visitors and shoppers, and is not indexed',
   await expect(page.getByRole('heading', { name: 'Operator console' })).toHaveCount(0);
 });
 
-test('an operator adds a store, imports a feed file, sees its rejected rows, and merges two products', async ({ page, request }) => {
+test('an operator adds a store, imports a feed file and its feed URL (live, then not modified), sees rejected rows, and merges two products', async ({ page, request }) => {
   // The import applies to the seeded catalogue on a shared, busy machine: allow it minutes.
   test.setTimeout(300_000);
   await signInWithToken(page, await tokenOf(request, OPERATOR), '/');
@@ -55,6 +83,7 @@ test('an operator adds a store, imports a feed file, sees its rejected rows, and
   await dialog.getByRole('button', { name: 'Add store' }).click();
   await expect(dialog.getByText('must be an http(s) URL')).toBeVisible();
   await dialog.getByLabel('Homepage').fill('https://feed-shop.example');
+  await dialog.getByLabel('Feed URL').fill(feedUrl);
   await dialog.getByLabel('Affiliate tag template').fill('tag=bachat-21');
   await dialog.getByRole('button', { name: 'Add store' }).click();
   await expect(dialog).toBeHidden();
@@ -76,6 +105,20 @@ test('an operator adds a store, imports a feed file, sees its rejected rows, and
   await expect(rejected).toContainText('HP-3001');
   await page.getByLabel('Filter rejected rows').fill('HP-3001');
   await expect(rejected.getByRole('row')).toHaveCount(2);
+
+  // Import now (the feed URL) runs on the job queue; the row follows it live until it is done.
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Stores' }).click();
+  await row.getByRole('button', { name: 'Import now' }).click();
+  await expect(row.getByRole('status').filter({ hasText: /Queued: waiting for a worker|Importing…/ })).toBeVisible();
+  await expect(page.getByText('Import finished')).toBeVisible({ timeout: 180_000 });
+  await expect(row.getByRole('status')).toHaveCount(0);
+  await expect(row).toContainText('succeeded');
+  // Again: the feed has not changed, so one conditional request gets a 304 and the run is "not modified".
+  await row.getByRole('button', { name: 'Import now' }).click();
+  await expect(page.getByText('Feed not modified since the last import')).toBeVisible({ timeout: 180_000 });
+  await expect(row).toContainText('not modified');
+  await expect(row).toContainText('Not modified since the last import (HTTP 304)');
+  expect(feedRequests).toEqual([undefined, '"e2e-feed-1"']);
 
   // Merge two products of the catalogue; the merged one's URL then leads to the survivor.
   const listing = (await (await request.get('/api/products?category=electronics&pageSize=5')).json()) as { items: Product[] };
@@ -102,4 +145,45 @@ test('an operator adds a store, imports a feed file, sees its rejected rows, and
   await page.goto('/admin/audit');
   await expect(page.getByRole('row').filter({ hasText: `Merged product ${merged.id}` })).toContainText(OPERATOR.email);
   await expect(page.getByRole('row').filter({ hasText: `Added the store ${storeName}` })).toBeVisible();
+});
+
+test('a shopper clicks Buy on a product page and the click appears in the console’s clicks chart and table', async ({ browser, page, request }) => {
+  test.setTimeout(120_000);
+  const operatorToken = await tokenOf(request, OPERATOR);
+  const auth = { authorization: `Bearer ${operatorToken}` };
+  const statsOf = async () => (await (await request.get('/api/admin/clicks', { headers: auth })).json()) as ClickStats;
+  const listing = (await (await request.get('/api/products?category=ladies-apparels&pageSize=1')).json()) as { items: Product[] };
+  const product = listing.items[0];
+  if (!product) throw new Error('the demo catalogue has no apparel');
+  const clicksOf = (stats: ClickStats) => stats.topProducts.find((row) => row.productId === product.id)?.clicks ?? 0;
+  const before = clicksOf(await statsOf());
+
+  // The shopper's browser: the store's site is answered here, so no real network is used.
+  const shopper = await browser.newContext();
+  const storeHosts: string[] = [];
+  await shopper.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => {
+      storeHosts.push(new URL(route.request().url()).hostname);
+      return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Store</title><h1>Store product page</h1>' });
+    },
+  );
+  const shopperPage = await shopper.newPage();
+  await shopperPage.goto(`/product/${product.id}`);
+  const buy = shopperPage.getByRole('link', { name: `Buy with ${product.store}` });
+  await expect(buy).toHaveAttribute('href', /^\/go\/\d+\?from=product/);
+  const [storeTab] = await Promise.all([shopper.waitForEvent('page'), buy.click()]);
+  await expect(storeTab.getByRole('heading', { name: 'Store product page' })).toBeVisible();
+  expect(new URL(storeTab.url()).hostname).not.toBe('127.0.0.1');
+  expect(storeHosts).toContain(new URL(storeTab.url()).hostname);
+  await shopper.close();
+
+  // Clicks are written in batches (within a second): the console shows this one once it is.
+  await expect.poll(async () => clicksOf(await statsOf()), { timeout: 30_000 }).toBe(before + 1);
+  await signInWithToken(page, operatorToken, '/admin/clicks');
+  await expect(page.getByRole('heading', { name: 'Clicks' })).toBeVisible();
+  const topProducts = page.getByRole('table', { name: 'Top products' });
+  await expect(topProducts.getByRole('row').filter({ hasText: product.name })).toContainText(String(before + 1));
+  await expect(page.getByRole('table', { name: 'Clicks per store per day' }).getByRole('row').filter({ hasText: product.store })).toBeVisible();
+  await expect(page.getByTestId('clicks-chart')).toContainText(product.store);
 });

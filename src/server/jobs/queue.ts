@@ -65,6 +65,7 @@ function pgliteExecutor(client: PGlite) {
 }
 
 export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+/** `error`: why it failed (also while it waits to be retried), or why it ended without importing (no such store). */
 export type StoreImportJob = { id: string; state: JobState; data: FeedImportJob; summary?: ImportSummary; error?: string };
 
 export function createBoss(database: DatabaseHandle, tuning: QueueTuning, role: { work: boolean } = { work: true }): PgBoss {
@@ -104,8 +105,17 @@ export function createJobQueue(boss: PgBoss, tuning: QueueTuning) {
     [QUEUES.cleanup]: { policy: 'singleton' as const, retryLimit: 1, expireInSeconds: 600 },
   };
 
+  // This process's feed-import workers: woken when it queues an import (an operator waits on "import now"), instead
+  // of at their next poll; workers of other instances poll as usual.
+  const importWorkers = new Set<string>();
+
   return {
     boss,
+    /** A feed-import worker of this process (workers.ts), to wake when an import is queued here. */
+    addImportWorker(workerId: string) {
+      importWorkers.add(workerId);
+    },
+
     /** Creates the queues (idempotent; every instance does it at start). */
     async createQueues() {
       // Instances starting together may deadlock on pg-boss's queue partitions: the loser tries again.
@@ -126,8 +136,10 @@ export function createJobQueue(boss: PgBoss, tuning: QueueTuning) {
     },
 
     /** Enqueues one store's feed import; null when one is already waiting for that store. */
-    sendStoreImport(job: FeedImportJob): Promise<string | null> {
-      return boss.send(QUEUES.feedImport, job, { singletonKey: `store-${job.storeId}` });
+    async sendStoreImport(job: FeedImportJob): Promise<string | null> {
+      const id = await boss.send(QUEUES.feedImport, job, { singletonKey: `store-${job.storeId}` });
+      if (id !== null) for (const worker of importWorkers) boss.notifyWorker(worker);
+      return id;
     },
 
     /** A store import's state and, once done, its summary (or error). Null for an unknown id. */
@@ -140,7 +152,7 @@ export function createJobQueue(boss: PgBoss, tuning: QueueTuning) {
         state: job.state,
         data: job.data,
         ...(output?.summary ? { summary: output.summary } : {}),
-        ...(job.state === 'failed' && output?.message ? { error: output.message } : {}),
+        ...(output?.message ? { error: output.message } : {}),
       };
     },
 

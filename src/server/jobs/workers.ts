@@ -72,7 +72,7 @@ export async function startWorkers(options: WorkerOptions): Promise<Workers> {
     return { due: due.length, queued };
   });
 
-  await boss.work<FeedImportJob>(QUEUES.feedImport, polling, async ([job]) => {
+  const importWorker = await boss.work<FeedImportJob>(QUEUES.feedImport, polling, async ([job]) => {
     if (!job) return;
     const [store] = (await createStoreRepository(db).list()).filter((each) => each.id === job.data.storeId);
     if (!store) return { message: `no store ${job.data.storeId}` };
@@ -84,7 +84,7 @@ export async function startWorkers(options: WorkerOptions): Promise<Workers> {
         store,
         source,
         ...(job.data.partial ? { partial: true } : {}),
-        trigger: job.data.trigger === 'schedule' ? 'schedule' : 'cli',
+        trigger: job.data.trigger === 'schedule' ? 'schedule' : job.data.trigger === 'operator' ? 'console' : 'cli',
         logger: log,
         signal: abort.signal,
       });
@@ -97,6 +97,8 @@ export async function startWorkers(options: WorkerOptions): Promise<Workers> {
       throw error;
     }
   });
+
+  queue.addImportWorker(importWorker);
 
   await boss.work(QUEUES.alertsEvaluate, polling, async () => {
     const result = await evaluateAlerts(db, { email: emailOn, publicUrl: config.PUBLIC_URL });

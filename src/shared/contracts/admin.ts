@@ -150,8 +150,34 @@ export const importRunDetailSchema = importRunBriefSchema
 export type ImportRunDetail = z.infer<typeof importRunDetailSchema>;
 export const storeRunsQuery = z.strictObject({ limit: queryInt(1, 100).default(20) });
 
-export const importNowResponseSchema = z.object({ storeId: z.number().int(), runId: z.number().int().nullable(), detail: z.string() }).meta({ id: 'ImportStarted' });
+export const importNowResponseSchema = z
+  .object({
+    storeId: z.number().int(),
+    /** The run, when the import started in this process (an uploaded file); null when queued (see jobId). */
+    runId: z.number().int().nullable(),
+    /** The feed-import job on the queue ("import now" of the feed URL): poll GET /api/admin/import-jobs/{jobId}. */
+    jobId: z.string().nullable(),
+    detail: z.string(),
+  })
+  .meta({ id: 'ImportStarted' });
 export type ImportNowResponse = z.infer<typeof importNowResponseSchema>;
+
+export const importJobStateSchema = z.enum(['queued', 'running', 'succeeded', 'not_modified', 'failed']);
+export type ImportJobState = z.infer<typeof importJobStateSchema>;
+
+/** A queued import as the console polls it: waiting, running (with its run's counters), or done. */
+export const importJobSchema = z
+  .object({
+    jobId: z.string(),
+    storeId: z.number().int(),
+    state: importJobStateSchema,
+    /** The job's import run, once the worker has started it. */
+    run: importRunBriefSchema.nullable(),
+    /** Why it failed (while queued: why the last attempt failed, before a retry). */
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'ImportJob' });
+export type ImportJob = z.infer<typeof importJobSchema>;
 
 // ---------------------------------------------------------------- products
 

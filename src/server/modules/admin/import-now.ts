@@ -1,8 +1,9 @@
 /**
- * "Import now" from the console: the import runs in the background (the request answers at once with the run's
- * id) and the console polls the store for live progress. Until a job queue exists (issue 13), the import runs
- * in this process, through the same function as the CLI and the schedule (importAndNotify); closing the app
- * aborts what is running (an aborted import changes nothing) and waits for it.
+ * Imports started from the console that run in this process: an uploaded feed file (it is on this instance's disk,
+ * where a worker on another machine could not read it), and "import now" of a feed URL when the app runs without a
+ * job queue (some tests). With the queue, "import now" is a feed-import job (stores-routes.ts). The import runs in
+ * the background (the request answers at once with the run's id) through the same function as the CLI
+ * (importAndNotify); closing the app aborts what is running (an aborted import changes nothing) and waits for it.
  */
 import { rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,15 @@ import { createNotifier } from '@/server/modules/notifications/notifier';
 
 export type ImportLauncher = ReturnType<typeof createImportLauncher>;
 
+/** The store's import that is running now (not one left 'running' by a process that died). */
+export const runningRunOf = (db: Database, storeId: number) =>
+  queryOne<{ id: number }>(
+    db,
+    sql`select id from import_runs where store_id = ${storeId} and status = 'running'
+          and heartbeat_at >= now() - make_interval(secs => ${STALE_RUN_MS / 1000})
+        order by started_at desc limit 1`,
+  );
+
 export function createImportLauncher(
   db: Database,
   config: Pick<AppConfig, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'>,
@@ -25,14 +35,6 @@ export function createImportLauncher(
   const abort = new AbortController();
   const running = new Set<Promise<unknown>>();
 
-  const runningRunOf = (storeId: number) =>
-    queryOne<{ id: number }>(
-      db,
-      sql`select id from import_runs where store_id = ${storeId} and status = 'running'
-            and heartbeat_at >= now() - make_interval(secs => ${STALE_RUN_MS / 1000})
-          order by started_at desc limit 1`,
-    );
-
   return {
     /**
      * Starts importing `source` (a feed URL, or the path of an uploaded file, deleted afterwards) into `store`.
@@ -40,7 +42,7 @@ export function createImportLauncher(
      * Throws ImportBusyError when an import of this store is already running.
      */
     async start(store: StoreRow, source: string, options: { deleteAfter?: boolean; partial?: boolean } = {}): Promise<number | null> {
-      const busy = await runningRunOf(store.id);
+      const busy = await runningRunOf(db, store.id);
       if (busy) {
         if (options.deleteAfter) await rm(source, { force: true });
         throw new ImportBusyError(`An import of "${store.name}" is already running (run ${busy.id}).`);

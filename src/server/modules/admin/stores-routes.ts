@@ -11,6 +11,8 @@ import { z } from 'zod';
 import {
   adminStoreSchema,
   type AdminStore,
+  type ImportJob,
+  importJobSchema,
   importNowResponseSchema,
   importRunDetailSchema,
   storeFormSchema,
@@ -26,8 +28,8 @@ import { ImportBusyError } from '@/server/modules/feeds/import-feed';
 import type { App } from '@/server/types';
 import { type Actor, recordAudit } from './audit';
 import { actorOf, adminSecurity, guarded } from './guard';
-import type { ImportLauncher } from './import-now';
-import { listAdminStores, type RunStatus, slugify, toRunBrief } from './stores';
+import { type ImportLauncher, runningRunOf } from './import-now';
+import { listAdminStores, runBrief, type RunStatus, slugify, toRunBrief } from './stores';
 
 const tags = ['admin'];
 const storeParams = z.object({ id: idParam });
@@ -257,8 +259,57 @@ export async function adminStoreRoutes(app: App, options: StoreOptions) {
       summary: `Started an import of ${store.name} from ${label}${runId === null ? '' : ` (run ${runId})`}`,
       details: { runId, source: label },
     });
-    return { storeId: store.id, runId, detail: `Importing ${label} into ${store.name}` };
+    return { storeId: store.id, runId, jobId: null, detail: `Importing ${label} into ${store.name}` };
   };
+
+  /** "Import now" of the store's feed URL: a feed-import job on the queue (a worker of any instance runs it). */
+  const queued = async (actor: Actor, store: typeof stores.$inferSelect, feedUrl: string) => {
+    const jobs = app.jobs;
+    if (!jobs) throw new Error('no job queue');
+    const busy = await runningRunOf(db, store.id);
+    if (busy) throw new HttpError(409, `An import of "${store.name}" is already running (run ${busy.id}).`);
+    const jobId = await jobs.sendStoreImport({ storeId: store.id, trigger: 'operator' });
+    if (jobId === null) throw new HttpError(409, `An import of "${store.name}" is already waiting on the job queue.`);
+    await recordAudit(db, actor, {
+      action: 'store.import',
+      entityType: 'store',
+      entityId: store.id,
+      summary: `Queued an import of ${store.name} from ${feedUrl} (job ${jobId})`,
+      details: { jobId, source: feedUrl },
+    });
+    return { storeId: store.id, runId: null, jobId, detail: `Import of ${feedUrl} into ${store.name} queued` };
+  };
+
+  app.get(
+    '/admin/import-jobs/:jobId',
+    {
+      schema: {
+        tags,
+        security: adminSecurity,
+        summary: 'A queued import: waiting, running (its run’s counters) or done (poll it for live progress)',
+        params: z.object({ jobId: z.uuid() }),
+        response: { 200: importJobSchema, 400: errorSchema, 404: errorSchema, ...guarded },
+      },
+    },
+    async (request): Promise<ImportJob> => {
+      const job = app.jobs ? await app.jobs.getStoreImport(request.params.jobId) : null;
+      if (!job) throw notFound('No such import job');
+      const storeId = job.data.storeId;
+      const error = job.error ?? null;
+      switch (job.state) {
+        case 'created':
+        case 'retry':
+          return { jobId: job.id, storeId, state: 'queued', run: null, error };
+        case 'active':
+          return { jobId: job.id, storeId, state: 'running', run: await runBrief(db, { runningOfStore: storeId }), error: null };
+        default: {
+          const run = job.summary ? await runBrief(db, { runId: job.summary.runId }) : null;
+          const state = job.state === 'completed' && job.summary ? job.summary.status : 'failed';
+          return { jobId: job.id, storeId, state, run, error: state === 'failed' ? (error ?? job.summary?.message ?? 'The import did not run') : null };
+        }
+      }
+    },
+  );
 
   app.post(
     '/admin/stores/:id/import',
@@ -266,7 +317,7 @@ export async function adminStoreRoutes(app: App, options: StoreOptions) {
       schema: {
         tags,
         security: adminSecurity,
-        summary: 'Import the store’s feed URL now (runs in the background; poll the store for progress)',
+        summary: 'Import the store’s feed URL now (queued as a job: poll GET /admin/import-jobs/{jobId} for its progress)',
         params: storeParams,
         response: { 202: importNowResponseSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, ...guarded },
       },
@@ -275,6 +326,7 @@ export async function adminStoreRoutes(app: App, options: StoreOptions) {
       const actor = await actorOf(app, request);
       const store = await findStore(request.params.id);
       if (!store.feedUrl) throw badRequest('This store has no feed URL: add one, or upload a feed file');
+      if (app.jobs) return reply.status(202).send(await queued(actor, store, store.feedUrl));
       return reply.status(202).send(await started(actor, store, store.feedUrl, store.feedUrl, false));
     },
   );

@@ -3,8 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStore, AuditPage, ImportNowResponse, ImportRunDetail } from '@/shared/contracts/admin';
-import { buildTestApp, signUpAndLogIn, type TestApp } from '@/server/test/build-test-app';
+import type { AdminStore, AuditPage, ImportJob, ImportNowResponse, ImportRunDetail } from '@/shared/contracts/admin';
+import { loadConfig } from '@/server/config';
+import { startQueue } from '@/server/jobs/runtime';
+import { buildTestApp, signUpAndLogIn, type TestApp, testEnv } from '@/server/test/build-test-app';
 import { signUpOperator } from '@/server/test/operator';
 import { storeHealth } from './stores';
 
@@ -127,32 +129,75 @@ describe('stores in the console', () => {
     expect(badName.statusCode).toBe(400);
   });
 
-  it('imports the store’s feed URL now', async () => {
+  it('imports the store’s feed URL now on the job queue, live, and a second time as not modified (HTTP 304)', async () => {
     const feed = readFileSync(path.join(fixtures, 'products.tsv'));
-    const server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/tab-separated-values' });
+    const requests: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      requests.push(request.headers['if-none-match']);
+      if (request.headers['if-none-match'] === '"products-1"') {
+        response.writeHead(304, { etag: '"products-1"' }).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/tab-separated-values', etag: '"products-1"' });
       response.end(feed);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // The queue and its workers, as the server runs them in its own process (embedded database included).
+    const runtime = await startQueue({
+      database: t.database,
+      config: loadConfig({ ...testEnv(), FEEDS_SCHEDULE: 'off', JOBS_MAINTENANCE_SECONDS: '1' }),
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      work: true,
+    });
+    t.app.jobs = runtime.queue;
     try {
       const { port } = server.address() as AddressInfo;
+      const feedUrl = `http://127.0.0.1:${port}/feed.tsv`;
       const store = (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/stores',
-          headers,
-          payload: { name: 'URL Shop', homepage: 'https://url.example', feedUrl: `http://127.0.0.1:${port}/feed.tsv` },
-        })
+        await t.app.inject({ method: 'POST', url: '/api/admin/stores', headers, payload: { name: 'URL Shop', homepage: 'https://url.example', feedUrl } })
       ).json<AdminStore>();
-      const started = await t.app.inject({ method: 'POST', url: `/api/admin/stores/${store.id}/import`, headers });
-      expect(started.statusCode, started.body).toBe(202);
-      const done = await waitForImport(store.id);
-      expect(done.lastRun).toMatchObject({ id: started.json<ImportNowResponse>().runId, status: 'succeeded', source: `http://127.0.0.1:${port}/feed.tsv` });
-      expect(done.lastRun?.created).toBeGreaterThan(0);
+
+      const importNow = async () => {
+        const response = await t.app.inject({ method: 'POST', url: `/api/admin/stores/${store.id}/import`, headers });
+        expect(response.statusCode, response.body).toBe(202);
+        const started = response.json<ImportNowResponse>();
+        expect(started).toMatchObject({ storeId: store.id, runId: null, jobId: expect.any(String) });
+        // Polled as the console polls it: every state it passes through, until it is done.
+        const states: ImportJob['state'][] = [];
+        for (let attempt = 0; attempt < 600; attempt += 1) {
+          const job = (await t.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${started.jobId}`, headers })).json<ImportJob>();
+          if (states.at(-1) !== job.state) states.push(job.state);
+          if (job.state !== 'queued' && job.state !== 'running') return { job, states };
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error('the import job did not finish');
+      };
+
+      const first = await importNow();
+      expect(['queued', 'running']).toContain(first.states[0]);
+      expect(first.states.at(-1)).toBe('succeeded');
+      expect(first.job.run).toMatchObject({ status: 'succeeded', trigger: 'console', source: feedUrl });
+      expect(first.job.run?.created).toBeGreaterThan(0);
+      const afterFirst = (await t.app.inject({ method: 'GET', url: `/api/admin/stores/${store.id}`, headers })).json<AdminStore>();
+      expect(afterFirst.lastRun).toMatchObject({ id: first.job.run?.id, status: 'succeeded' });
+
+      // Again: the feed has not changed, so one conditional request answers 304 and nothing is imported.
+      const second = await importNow();
+      expect(second.job).toMatchObject({ state: 'not_modified', run: { status: 'not_modified', itemsRead: 0, created: 0, updated: 0 } });
+      expect(requests).toEqual([undefined, '"products-1"']);
+      const afterSecond = (await t.app.inject({ method: 'GET', url: `/api/admin/stores/${store.id}`, headers })).json<AdminStore>();
+      expect(afterSecond).toMatchObject({ health: 'ok', offerCount: afterFirst.offerCount, lastRun: { id: second.job.run?.id, status: 'not_modified' } });
+      const runs = (await t.app.inject({ method: 'GET', url: `/api/admin/stores/${store.id}/runs`, headers })).json<ImportRunDetail[]>();
+      expect(runs.map((run) => run.status)).toEqual(['not_modified', 'succeeded']);
+
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/import-jobs/5f0b7c1e-0000-4000-8000-000000000000', headers })).statusCode).toBe(404);
     } finally {
+      t.app.jobs = null;
+      await runtime.stop(5000);
       server.close();
     }
-  });
+    // Two imports through a worker thread, on a shared machine.
+  }, 120_000);
 
   it('a broken file makes a failing store', async () => {
     const store = (

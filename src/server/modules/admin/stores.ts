@@ -92,6 +92,20 @@ const RUN_JSON = sql.raw(`json_build_object('id', r.id, 'status', r.status, 'tri
   'price_changes', r.price_changes, 'marked_out_of_stock', r.marked_out_of_stock, 'duration_ms', r.duration_ms,
   'message', r.message)`);
 
+/** One run as the console lists it: by id, or the store's running one. */
+export async function runBrief(db: Database, where: { runId: number } | { runningOfStore: number }): Promise<ImportRunBrief | null> {
+  const rows = await queryRows<{ run: RunRow | string }>(
+    db,
+    'runId' in where
+      ? sql`select ${RUN_JSON} as run from import_runs r where r.id = ${where.runId}`
+      : sql`select ${RUN_JSON} as run from import_runs r where r.store_id = ${where.runningOfStore} and r.status = 'running'
+            order by r.started_at desc limit 1`,
+  );
+  const row = rows[0]?.run;
+  if (row === undefined) return null;
+  return toRunBrief(typeof row === 'string' ? (JSON.parse(row) as RunRow) : row);
+}
+
 export async function listAdminStores(db: Database, options: { storeId?: number } = {}, now = new Date()): Promise<AdminStore[]> {
   const rows = await queryRows<StoreListRow>(
     db,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminStore, ImportNowResponse, StoreForm } from '@/shared/contracts/admin';
+import type { AdminStore, ImportJob, ImportNowResponse, StoreForm } from '@/shared/contracts/admin';
 import { ApiError, api, getToken } from '@/web/lib/api-client';
 
 export const storesQueryKey = ['admin', 'stores'] as const;
@@ -50,6 +50,26 @@ async function uploadFeed(storeId: number, file: File): Promise<ImportNowRespons
   const data = (await response.json().catch(() => null)) as { detail?: string } | null;
   if (!response.ok) throw new ApiError(response.status, data?.detail ?? response.statusText, 'HTTP_ERROR', data?.detail ?? null);
   return data as ImportNowResponse;
+}
+
+const finished = (job: ImportJob | undefined) => job !== undefined && job.state !== 'queued' && job.state !== 'running';
+
+/**
+ * GET /admin/import-jobs/{jobId}: a queued "import now", polled every second until it is done (waiting for a worker,
+ * then running with its run's counters); when it is, the stores are fetched again to show the finished run.
+ */
+export function useImportJob(jobId: string | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['admin', 'import-jobs', jobId],
+    queryFn: async ({ signal }) => {
+      const job = await api<ImportJob>(`/admin/import-jobs/${jobId}`, { signal });
+      if (finished(job)) await client.invalidateQueries({ queryKey: storesQueryKey });
+      return job;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (query) => (finished(query.state.data) ? false : 1_000),
+  });
 }
 
 /** Import now: the store's feed URL, or an uploaded file. */

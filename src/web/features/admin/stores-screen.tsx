@@ -1,5 +1,5 @@
 import { Pause, Pencil, Play, Plus, RefreshCw, Store, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { AdminStore, StoreHealth } from '@/shared/contracts/admin';
@@ -11,7 +11,7 @@ import { Spinner } from '@/web/components/ui/spinner';
 import { ApiError } from '@/web/lib/api-client';
 import { formatCount, formatDateTime, formatDuration, relativeToNow, runStatusLabel } from './admin-format';
 import { StoreFormDialog } from './store-form-dialog';
-import { useImportNow, usePauseStore, useStores } from './stores-api';
+import { useImportJob, useImportNow, usePauseStore, useStores } from './stores-api';
 
 const HEALTH: Record<StoreHealth, { label: string; variant: 'success' | 'destructive' | 'warning' | 'secondary' }> = {
   ok: { label: 'OK', variant: 'success' },
@@ -77,12 +77,29 @@ function StoreRow({ store, onEdit }: { store: AdminStore; onEdit: () => void }) 
   const fileInput = useRef<HTMLInputElement>(null);
   const health = HEALTH[store.health];
   const run = store.lastRun;
+  // "Import now" is a job on the queue: followed live until it is done.
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useImportJob(jobId);
+  const jobState = jobId === null ? null : job.data?.jobId === jobId ? job.data.state : 'queued';
+  const jobActive = jobState === 'queued' || jobState === 'running';
+
+  useEffect(() => {
+    const done = job.data;
+    if (jobId === null || !done || done.jobId !== jobId || done.state === 'queued' || done.state === 'running') return;
+    const description = done.run ? `Run ${done.run.id} of ${store.name}` : store.name;
+    if (done.state === 'failed') toast.error('Import failed', { description: done.error ?? description });
+    else toast.success(done.state === 'not_modified' ? 'Feed not modified since the last import' : 'Import finished', { description });
+    setJobId(null);
+  }, [job.data, jobId, store.name]);
 
   const startImport = (file?: File) =>
     importNow.mutate(
       { storeId: store.id, file },
       {
-        onSuccess: (started) => toast.success('Import started', { description: started.detail }),
+        onSuccess: (started) => {
+          if (started.jobId) setJobId(started.jobId);
+          toast.success(started.jobId ? 'Import queued' : 'Import started', { description: started.detail });
+        },
         onError: (error) => toast.error('Import not started', { description: errorText(error) }),
       },
     );
@@ -108,6 +125,15 @@ function StoreRow({ store, onEdit }: { store: AdminStore; onEdit: () => void }) 
             <Spinner size="sm" label="Importing" />
             <span>
               Importing… {formatCount(store.running.itemsRead)} items read (run {store.running.id}, started {formatDateTime(store.running.startedAt)})
+            </span>
+          </div>
+        ) : jobActive ? (
+          <div role="status" aria-live="polite" className="flex items-center gap-2 text-primary">
+            <Spinner size="sm" label="Importing" />
+            <span>
+              {jobState === 'running'
+                ? `Importing… ${formatCount(job.data?.run?.itemsRead ?? 0)} items read${job.data?.run ? ` (run ${job.data.run.id})` : ''}`
+                : `Queued: waiting for a worker…${job.data?.error ? ` (the last attempt failed: ${job.data.error})` : ''}`}
             </span>
           </div>
         ) : run ? (
@@ -155,13 +181,13 @@ function StoreRow({ store, onEdit }: { store: AdminStore; onEdit: () => void }) 
           </Button>
           <Button
             size="sm"
-            disabled={!store.feedUrl || store.running !== null || importNow.isPending}
+            disabled={!store.feedUrl || store.running !== null || jobActive || importNow.isPending}
             title={store.feedUrl ? `Import ${store.feedUrl} now` : 'No feed URL: upload a file instead'}
             onClick={() => startImport()}
           >
             <RefreshCw aria-hidden /> Import now
           </Button>
-          <Button size="sm" variant="secondary" disabled={store.running !== null || importNow.isPending} onClick={() => fileInput.current?.click()}>
+          <Button size="sm" variant="secondary" disabled={store.running !== null || jobActive || importNow.isPending} onClick={() => fileInput.current?.click()}>
             <Upload aria-hidden /> Import file
           </Button>
           <input
