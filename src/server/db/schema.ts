@@ -159,7 +159,11 @@ export const productDeals = pgTable(
     lowestEver: money('lowest_ever').notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('product_deals_rank_idx').on(t.dropPercent, t.productId), index('product_deals_category_idx').on(t.category, t.dropPercent)],
+  // In the deals page's order (biggest drop first), so a page is the next 24 index entries, not a sort of every deal.
+  (t) => [
+    index('product_deals_order_idx').on(t.dropPercent.desc(), t.dropAmount.desc(), t.productId),
+    index('product_deals_category_order_idx').on(t.category, t.dropPercent.desc(), t.dropAmount.desc(), t.productId),
+  ],
 );
 
 /** When a shopper last opened the site, for "since you last looked" (issue 15): a visit is an Indian calendar day. */

@@ -274,7 +274,11 @@ export function createProductRepository(db: Database) {
   return {
     hydrate,
 
-    async list(filter: ProductFilter, page: PageRequest): Promise<ProductPage> {
+    /**
+     * A page of the listing and its total. `total: false` skips the count (answering 0) for a caller that has the
+     * total already: the facet counts statement computes it in the same pass (issue 15 budgets).
+     */
+    async list(filter: ProductFilter, page: PageRequest, options: { total?: boolean } = {}): Promise<ProductPage> {
       const offset = (page.page - 1) * page.pageSize;
       const countOf = (q: Database, where: SQL | undefined) =>
         q.select({ total: sql<number>`count(*)::int` }).from(products).where(where).then(([row]) => row?.total ?? 0);
@@ -290,7 +294,7 @@ export function createProductRepository(db: Database) {
         const where = whereOf(filter, null);
         const [rows, total] = await Promise.all([
           db.select().from(products).where(where).orderBy(...orderOf(page.sort, undefined)).limit(page.pageSize).offset(offset),
-          countOf(db, where),
+          options.total === false ? Promise.resolve(0) : countOf(db, where),
         ]);
         return { items: await hydrate(rows), total, page: page.page, pageSize: page.pageSize };
       }

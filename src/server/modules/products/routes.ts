@@ -40,8 +40,10 @@ export async function productRoutes(app: App) {
       `${listingKey(filter, page)}:facets:${JSON.stringify([withFacets, selections])}`,
       async () => {
         if (!withFacets) return repo.list(filter, page);
-        const [listing, counted] = await Promise.all([repo.list(filter, page), repo.facets(filter)]);
-        return { ...listing, facets: counted.facets };
+        // The counts statement also counts the listing's total, so a category page skips its own count (a search
+        // counts its matches in the ranking pass anyway).
+        const [listing, counted] = await Promise.all([repo.list(filter, page, { total: Boolean(filter.q) }), repo.facets(filter)]);
+        return { ...listing, total: filter.q ? listing.total : counted.total, facets: counted.facets };
       },
       productPageSchema,
     );
