@@ -524,19 +524,21 @@ export const feedFetchCache = pgTable('feed_fetch_cache', {
 
 /**
  * One click-out through `/go/{offerId}` (bots and prefetches are not recorded). The store and product are
- * copied from the offer at click time, so statistics survive offers moving between products. No raw IP: a
- * keyed hash of the /24 (IPv4) or /48 (IPv6) network, rotated daily, enough to spot click floods.
+ * copied from the offer when the click is written, so statistics survive offers moving between products. No raw
+ * IP: a keyed hash of the /24 (IPv4) or /48 (IPv6) network, rotated daily, enough to spot click floods.
+ *
+ * An append-only log: no foreign keys to offers, stores or products. Checking them (and taking a key-share lock
+ * on the offer's, store's and product's rows) was most of the cost of writing a click (docs/decisions/click-outs.md);
+ * the one change that deletes offers and products, a merge, moves their clicks first, and the statistics left-join.
  */
 export const clickEvents = pgTable(
   'click_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
-    offerId: integer('offer_id').references(() => offers.id, { onDelete: 'set null' }),
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    offerId: integer('offer_id'),
+    storeId: integer('store_id').notNull(),
+    productId: integer('product_id'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Which page the click came from: 'product', 'compare', 'wishlist', 'listing', 'other'. */
     sourcePage: text('source_page').notNull().default('other'),
