@@ -8,6 +8,8 @@ export type ImportRequest = {
   store: StoreRow;
   source: FeedSource;
   partial?: boolean;
+  /** Fetch a feed URL in full even if it has not changed (no If-None-Match / If-Modified-Since). */
+  force?: boolean;
   trigger?: 'cli' | 'schedule' | 'console';
   signal?: AbortSignal;
 };
@@ -18,6 +20,7 @@ export async function importAndNotify(db: Database, notifier: Notifier, request:
     store: request.store,
     source: request.source,
     ...(request.partial ? { partial: true } : {}),
+    ...(request.force ? { conditional: false } : {}),
     trigger: request.trigger ?? 'cli',
     ...(log ? { logger: log } : {}),
     ...(request.signal ? { signal: request.signal } : {}),

@@ -1,7 +1,7 @@
 /**
  * npm run feeds -- <command>
  *
- *   import --store <slug> [--partial] <file-or-url>   import one feed now
+ *   import --store <slug> [--partial] [--force] <file-or-url>   import one feed now (--force: even if a feed URL is not modified)
  *   sync [--due]                                      import every scheduled store's feed (--due: only those whose interval elapsed)
  *   status [--store <slug>] [--limit <n>]             recent imports
  *   stores list
@@ -44,7 +44,7 @@ class UsageError extends Error {
 
 const USAGE = `Usage: npm run feeds -- <command>
 
-  import --store <slug> [--partial] <file-or-url>
+  import --store <slug> [--partial] [--force] <file-or-url>
   sync [--due]
   status [--store <slug>] [--limit <n>]
   stores list
@@ -260,12 +260,12 @@ async function run(config: AppConfig, argv: string[]): Promise<number> {
         return 0;
       }
       case 'import': {
-        const { values, positionals } = options(args, { store: { type: 'string' }, partial: { type: 'boolean' } });
+        const { values, positionals } = options(args, { store: { type: 'string' }, partial: { type: 'boolean' }, force: { type: 'boolean' } });
         const source = positionals[0];
-        if (!source || positionals.length > 1) throw new UsageError('import --store <slug> [--partial] <file-or-url>');
+        if (!source || positionals.length > 1) throw new UsageError('import --store <slug> [--partial] [--force] <file-or-url>');
         const store = await requireStore(db, values.store);
         try {
-          const summary = await importAndNotify(db, notifier, { store, source, partial: values.partial === true, trigger: 'cli' }, logger);
+          const summary = await importAndNotify(db, notifier, { store, source, partial: values.partial === true, force: values.force === true, trigger: 'cli' }, logger);
           for (const line of summaryLines(summary)) out.line(line);
           return 0;
         } catch (error) {

@@ -93,6 +93,13 @@ describe('conditional fetch of a feed URL', () => {
     expect(requests).toHaveLength(3);
     expect(requests[2]?.['if-none-match']).toBe('"v1"');
     expect((await cached())?.etag).toBe('"v2"');
+
+    // Forced (the CLI's --force): a plain request, the feed is read again.
+    const forced = await importFeed(database.db, { store, source: feedUrl, conditional: false });
+    expect(forced).toMatchObject({ status: 'succeeded', created: 0, updated: 0 });
+    expect(forced.unchanged).toBeGreaterThan(0);
+    expect(requests).toHaveLength(4);
+    expect(requests[3]?.['if-none-match']).toBeUndefined();
   });
 
   it('uses Last-Modified when there is no ETag, and keeps the validators of the last applied feed when an import fails', async () => {

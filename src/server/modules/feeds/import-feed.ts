@@ -41,6 +41,8 @@ export type ImportOptions = {
   source: FeedSource;
   /** A partial (delta) feed leaves items it does not mention alone; a full feed marks them out of stock. */
   partial?: boolean;
+  /** false: fetch a feed URL in full even if it has not changed since the last import (`npm run feeds -- import --force`). */
+  conditional?: boolean;
   trigger?: 'cli' | 'schedule' | 'console';
   /** Items per staging insert. */
   batchSize?: number;
@@ -149,7 +151,7 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
           fetchedUrl === null
             ? undefined
             : {
-                validators: await readValidators(db, fetchedUrl),
+                validators: options.conditional === false ? null : await readValidators(db, fetchedUrl),
                 onValidators: (received) => {
                   validators = received;
                 },
