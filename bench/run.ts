@@ -4,7 +4,15 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const benchmarks = ['bench/listing-bench.ts', 'bench/facets-bench.ts', 'bench/feed-import-bench.ts', 'bench/scale-bench.ts', 'bench/go-bench.ts', 'bench/cache-bench.ts'];
+const benchmarks = [
+  'bench/listing-bench.ts',
+  'bench/facets-bench.ts',
+  'bench/feed-import-bench.ts',
+  'bench/scale-bench.ts',
+  'bench/go-bench.ts',
+  'bench/ssr-bench.ts',
+  'bench/cache-bench.ts',
+];
 let failed = false;
 for (const file of benchmarks) {
   console.log(`\n=== ${file}`);

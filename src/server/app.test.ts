@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from '@/server/db/client';
 import { loadJwtSecret } from '@/server/plugins/auth';
@@ -12,6 +13,8 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(web, 'assets'));
   writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  writeFileSync(path.join(web, 'assets', 'app-123.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(web, 'assets', 'app-123.js.map'), '{"version":3}');
   t = await buildTestApp({ env: { WEB_DIST: web, AUTH_RATE_LIMIT_MAX: '3' } });
 });
 afterAll(async () => {
@@ -43,7 +46,7 @@ describe('platform', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Not found: GET /api/nothing-here' });
-    for (const page of ['/', '/products/electronics/mobiles', '/product/12', '/comparison?products=1,2', '/price-tracking', '/wishlist']) {
+    for (const page of ['/', '/products/electronics/mobiles', '/comparison?products=1,2', '/price-tracking', '/wishlist']) {
       const response = await t.app.inject({ method: 'GET', url: page });
       expect(response.statusCode, page).toBe(200);
       expect(response.body).toContain('<div id="root">');
@@ -51,6 +54,11 @@ describe('platform', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    // Built assets go out precompressed; source maps are not served unless SOURCE_MAPS=on.
+    const compressed = await t.app.inject({ method: 'GET', url: '/assets/app-123.js', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload).toEqual(brotliCompressSync('console.log(1)'));
+    expect((await t.app.inject({ method: 'GET', url: '/assets/app-123.js.map' })).statusCode).toBe(404);
   });
 
   it('rate-limits sign-in attempts with a JSON 429', async () => {

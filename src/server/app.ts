@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +19,8 @@ import { dealRoutes } from './modules/deals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { isInternalRequest } from './modules/pages/internal-request';
+import { pageRoutes } from './modules/pages/routes';
 import { priceAlertRoutes } from './modules/price-alerts/routes';
 import { productRoutes } from './modules/products/routes';
 import { reviewRoutes } from './modules/reviews/routes';
@@ -97,6 +100,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(strictInputPlugin);
+  // Every text response is compressed (static assets come precompressed from the build).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -119,6 +124,8 @@ export async function buildApp(options: BuildAppOptions) {
     // Counters in Redis when configured: limits hold across instances and restarts. A Redis outage lets
     // requests through rather than failing them (readiness reports it).
     ...(app.redis ? { redis: app.redis, nameSpace: 'rl:', skipOnError: true } : {}),
+    // The page renderer's in-process API calls are the shopper's page request, already counted.
+    allowList: (request) => isInternalRequest(request),
     // The builder's result is thrown into the error handler, which turns it into `{"detail"}`.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests: try again in ${context.after}`), { statusCode: 429 }),
@@ -163,19 +170,25 @@ export async function buildApp(options: BuildAppOptions) {
   const webRoot = path.resolve(config.WEB_DIST);
   const hasWeb = existsSync(path.join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+      // Source maps stay on the server unless asked for (SOURCE_MAPS=on); the built index.html is no page.
+      allowedPath: (pathName) => (config.SOURCE_MAPS || !pathName.endsWith('.map')) && pathName !== '/index.html',
+    });
     // Hashed bundles never change; index.html must be revalidated so a deploy is picked up.
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
     });
   }
 
+  // Pages of the web app, rendered on the server: every GET path no route above answers.
+  await app.register(pageRoutes, { config });
+
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !path.extname(request.url.split('?')[0] ?? '');
-    if (isPage && hasWeb) {
-      // Client-side routes: the web app decides what the path shows.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
     return reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 

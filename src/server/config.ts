@@ -45,6 +45,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** On SIGTERM, how long requests in flight and running jobs may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(25),
+  /** Serve the web app's source maps (/assets/*.map) to browsers; off in production unless asked for. */
+  SOURCE_MAPS: booleanFlag.default(false),
   /** Where the built web app is; the API alone runs without it. */
   WEB_DIST: z.string().default('./dist/web'),
 });

@@ -1,10 +1,12 @@
+import { HydrationBoundary } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from './app/fallback-screen';
 import { Providers } from './app/providers';
 import { preloadRouteModules } from './app/preload-routes';
-import { router } from './app/router';
+import { routes } from './app/router';
+import { loadLazyMatches, reviveErrors, SSR_STATE_ID, type SsrState } from './app/ssr-state';
 import './styles.css';
 
 // SPEC point 8, Global: unhandled rejections and uncaught errors are logged and suppressed.
@@ -17,16 +19,30 @@ window.addEventListener('error', (event) => {
   event.preventDefault();
 });
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  // A server-rendered page carries the query cache it was rendered from; the dev server's index.html has none.
+  const stateElement = document.getElementById(SSR_STATE_ID);
+  const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
+  if (state) await loadLazyMatches(routes, window.location.pathname);
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <ErrorBoundary>
+        <Providers>
+          <HydrationBoundary state={state ? reviveErrors(state.queries) : undefined}>
+            <RouterProvider router={router} />
+          </HydrationBoundary>
+        </Providers>
+      </ErrorBoundary>
+    </StrictMode>
+  );
+  if (state) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  preloadRouteModules(routes);
+  // Browser tests wait for this before checking hydration.
+  document.documentElement.dataset.hydrated = 'true';
+}
 
-preloadRouteModules(router.routes);
+void start();

@@ -35,6 +35,16 @@ export const getToken = (): string | null => {
 export const setToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
 export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 
+/**
+ * While the server renders a page, requests go to the API in-process (the same routes, validation and data as
+ * over the network). The server installs this once; it answers undefined outside a page render.
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let serverTransport: (() => ApiTransport | undefined) | null = null;
+export function setServerTransport(current: () => ApiTransport | undefined) {
+  serverTransport = current;
+}
+
 type RequestOptions = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal | undefined };
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -50,19 +60,21 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    const init: RequestInit = {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal,
-    });
+    };
+    const transport = serverTransport?.();
+    response = transport ? await transport(`/api${path}`, init) : await fetch(`/api${path}`, init);
   } catch (error) {
     // The caller's own abort (a query cancelled) stays an abort; everything else is a network failure.
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
   }
 
-  if (response.status === 401) {
+  if (response.status === 401 && typeof window !== 'undefined') {
     // SPEC point 8: any 401 removes the stored token; the auth state listens and signs out.
     clearToken();
     window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));

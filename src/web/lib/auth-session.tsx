@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { loginResponseSchema, signupRequestSchema, userSchema } from '@/shared/auth-schemas';
 import { api, clearToken, getToken, setToken, UNAUTHORIZED_EVENT } from './api-client';
@@ -42,7 +42,15 @@ export const profileQueryKey = (token: string | null) => ['auth', 'profile', tok
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [token, setTokenState] = useState<string | null>(getToken);
+  // The server cannot see local storage, so it renders the account as still loading (neither signed-in nor
+  // signed-out UI); hydration starts from the same state, and the stored token is read before the first paint after
+  // it. A signed-in shopper's reload therefore never shows "Sign In" or a sign-in prompt, not even in the HTML.
+  const [token, setTokenState] = useState<string | null>(null);
+  const [tokenRead, setTokenRead] = useState(false);
+  useLayoutEffect(() => {
+    setTokenState(getToken());
+    setTokenRead(true);
+  }, []);
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'signin' });
 
   const profile = useQuery({
@@ -108,7 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const user = token ? (profile.data ?? null) : null;
-  const status: AuthContextValue['status'] = token === null ? 'anonymous' : user ? 'authenticated' : profile.isError ? 'anonymous' : 'loading';
+  const status: AuthContextValue['status'] = !tokenRead ? 'loading' : token === null ? 'anonymous' : user ? 'authenticated' : profile.isError ? 'anonymous' : 'loading';
 
   const value = useMemo<AuthContextValue>(
     () => ({

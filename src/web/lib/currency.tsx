@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useState } from 'react';
 import { type DisplayCurrency, formatPrice } from '@/shared/money';
 
 const STORAGE_KEY = 'bachat.currency';
@@ -17,7 +17,9 @@ function initialCurrency(): DisplayCurrency {
 
 /** DECISIONS 4: ₹ by default, $ on request, the choice kept in local storage. */
 export function CurrencyProvider({ children }: { children: ReactNode }) {
-  const [currency, setState] = useState<DisplayCurrency>(initialCurrency);
+  // Server-rendered pages show ₹; a stored $ choice applies before the first paint, after hydration.
+  const [currency, setState] = useState<DisplayCurrency>('INR');
+  useLayoutEffect(() => setState(initialCurrency()), []);
   const setCurrency = useCallback((next: DisplayCurrency) => {
     setState(next);
     try {

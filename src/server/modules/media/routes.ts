@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Resvg } from '@resvg/resvg-js';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { products } from '@/server/db/schema';
@@ -18,8 +19,8 @@ export async function mediaRoutes(app: App) {
       config: { rateLimit: false },
       schema: {
         tags: ['media'],
-        summary: 'A product illustration (SVG)',
-        params: z.object({ slug: z.string().max(200), file: z.string().regex(/^\d{1,2}\.svg$/, 'must be like 0.svg') }),
+        summary: 'A product illustration (SVG, or PNG for link previews and rich results)',
+        params: z.object({ slug: z.string().max(200), file: z.string().regex(/^\d{1,2}\.(svg|png)$/, 'must be like 0.svg or 0.png') }),
       },
     },
     async (request, reply) => {
@@ -30,10 +31,12 @@ export async function mediaRoutes(app: App) {
         .limit(1);
       if (!product) throw notFound('Image not found');
       const svg = renderProductSvg({ ...product, variant: Number.parseInt(request.params.file, 10) });
-      const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
-      reply.header('cache-control', 'public, max-age=86400').header('etag', etag).type('image/svg+xml');
+      const png = request.params.file.endsWith('.png');
+      const etag = `"${png ? 'p' : ''}${createHash('sha1').update(svg).digest('base64url')}"`;
+      reply.header('cache-control', 'public, max-age=86400').header('etag', etag).type(png ? 'image/png' : 'image/svg+xml');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.send(svg);
+      // Link-preview bots and Google's rich results take raster images only: the same drawing at 800 px.
+      return reply.send(png ? Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: 800 } }).render().asPng()) : svg);
     },
   );
 }

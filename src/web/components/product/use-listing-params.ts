@@ -85,6 +85,18 @@ function write(params: URLSearchParams, values: ListingParams): URLSearchParams 
 const toggled = (items: readonly string[], item: string) =>
   (items.includes(item) ? items.filter((i) => i !== item) : [...items, item]).sort();
 
+/** The listing controls a URL asks for (the server renders a listing from the same reading). */
+export function parseListingParams(params: URLSearchParams): ListingParams {
+  const brand = params.get('brand')?.trim();
+  return {
+    price: parsePrice(params.get('price')),
+    sort: parseSort(params.get('sort')),
+    page: parsePage(params.get('page')),
+    brand: brand ? brand.slice(0, 500) : null,
+    facets: parseFacets(params),
+  };
+}
+
 /**
  * The listing controls live in the URL (`?price=&sort=&page=&brand=` and the facets), so a listing is shareable,
  * survives a reload and the back button restores it (DECISIONS 9, issue 15). Other params (the search page's `q`)
@@ -92,17 +104,7 @@ const toggled = (items: readonly string[], item: string) =>
  */
 export function useListingParams() {
   const [params, setParams] = useSearchParams();
-  const brandParam = params.get('brand')?.trim();
-  const values = useMemo<ListingParams>(
-    () => ({
-      price: parsePrice(params.get('price')),
-      sort: parseSort(params.get('sort')),
-      page: parsePage(params.get('page')),
-      brand: brandParam ? brandParam.slice(0, 500) : null,
-      facets: parseFacets(params),
-    }),
-    [params, brandParam],
-  );
+  const values = useMemo<ListingParams>(() => parseListingParams(params), [params]);
 
   const update = useCallback(
     (patch: Partial<ListingParams>) => {

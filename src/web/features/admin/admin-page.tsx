@@ -34,7 +34,6 @@ export function AdminPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <title>Operator console – Bachat</title>
-      <meta name="robots" content="noindex, nofollow" />
       {status === 'loading' ? (
         <div className="grid place-items-center py-24">
           <Spinner label="Loading account" />

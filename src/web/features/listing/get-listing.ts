@@ -33,6 +33,8 @@ export const listingQueryOptions = (request: ListingRequest) =>
   queryOptions({
     queryKey: ['products', 'browse', request] as const,
     queryFn: ({ signal }) => getListing(request, signal),
+    // A server-rendered 404 comes with the page: hydrate "Category Not Found", do not ask again on mount.
+    retryOnMount: false,
   });
 
 export function useListing(request: ListingRequest) {

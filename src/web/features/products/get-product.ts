@@ -10,7 +10,12 @@ export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
 export const productQueryKey = (id: number) => ['products', id] as const;
 
 export const productQueryOptions = (id: number) =>
-  queryOptions({ queryKey: productQueryKey(id), queryFn: ({ signal }) => getProduct(id, signal) });
+  queryOptions({
+    queryKey: productQueryKey(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+    // A server-rendered 404 comes with the page: hydrate "Product Not Found", do not ask again on mount.
+    retryOnMount: false,
+  });
 
 /** `id` null (a non-numeric URL) asks nothing: the page shows Product Not Found. */
 export function useProduct(id: number | null) {

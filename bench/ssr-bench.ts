@@ -1,0 +1,169 @@
+/**
+ * Server-rendering benchmark: on a 100,000-product catalogue on PostgreSQL, a server-rendered product page and
+ * listing page against the JSON API route with the same data, measured in the same run, interleaved (so a busy
+ * machine slows both alike). Budgets: each page at ≥ 50% of its JSON route's throughput, and p95 ≤ 30 ms.
+ *
+ *   npx tsx bench/ssr-bench.ts [--products 100000] [--rounds 200]
+ *
+ * Uses BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) to create and drop a database
+ * of its own. Requests go through app.inject: the full Fastify pipeline (hooks, compression off) without sockets.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { APPAREL_GROUPS, ELECTRONICS_SUBCATEGORIES, LISTING_PAGE_SIZE } from '@/shared/catalog';
+import { loadConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
+import { refreshBestOffers } from '@/server/db/refresh-best-offers';
+
+export type SsrBenchResult = { name: string; ok: boolean; detail: string };
+
+const leaves = [
+  ...ELECTRONICS_SUBCATEGORIES.map((sub) => ({ category: 'electronics', sub, subSub: null as string | null })),
+  ...APPAREL_GROUPS.flatMap((group) => group.children.map((child) => ({ category: 'ladies-apparels', sub: group.slug as string, subSub: child as string | null }))),
+];
+const pgArray = (values: (string | null)[]) => `array[${values.map((v) => (v === null ? 'null' : `'${v}'`)).join(',')}]::text[]`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+export async function runSsrBench(options: { products?: number; rounds?: number; log?: (line: string) => void } = {}): Promise<SsrBenchResult[]> {
+  const total = options.products ?? 100_000;
+  const rounds = options.rounds ?? 200;
+  const log = options.log ?? console.log;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `${process.env.BENCH_DB_PREFIX ?? 'bachat'}_bench_ssr_${process.pid}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists "${name}"`);
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
+  try {
+    const started = Date.now();
+    const { db } = database;
+    await db.execute(sql.raw(`insert into stores (slug, name, homepage) select 'store-' || i, 'Store ' || i, 'https://store' || i || '.example' from generate_series(1, 8) i`));
+    await db.execute(
+      sql.raw(`
+      insert into products (slug, name, brand, model, category, subcategory, sub_subcategory, rating, review_count, trending, image, description)
+      select 'p-' || i, 'Product ' || i || ' ' || (array['Galaxy','Redmi','Kurta','Saree','Laptop','Earbuds','Dress','Jeans'])[1 + i % 8],
+        (array['Samsung','Apple','Xiaomi','Biba','Libas','Sony','LG','Zara','Lenovo','boAt'])[1 + i % 10], 'M' || i,
+        (${pgArray(leaves.map((l) => l.category))})[1 + i % ${leaves.length}],
+        (${pgArray(leaves.map((l) => l.sub))})[1 + i % ${leaves.length}],
+        (${pgArray(leaves.map((l) => l.subSub))})[1 + i % ${leaves.length}],
+        round((3 + (i % 20) / 10.0)::numeric, 2), (i * 37) % 5000, i % 10 = 0, '/api/media/products/p-' || i || '/0.svg',
+        'A product of the benchmark catalogue, number ' || i || '.'
+      from generate_series(1, ${total}) i`),
+    );
+    await db.execute(
+      sql.raw(`
+      insert into offers (product_id, store_id, store_item_id, current_price, original_price, in_stock, stock_quantity, free_shipping)
+      select p.id, s.n, 'item-' || p.id || '-' || s.n,
+        (200 + (p.id * 7919 + s.n * 101) % 150000)::numeric(12,2),
+        ((200 + (p.id * 7919 + s.n * 101) % 150000) * (1 + (p.id % 4) / 10.0))::numeric(12,2),
+        (p.id + s.n) % 9 <> 0, 5, true
+      from products p cross join (values (1), (4), (7)) s(n)`),
+    );
+    await db.execute(
+      sql.raw(`
+      insert into price_history (offer_id, price, recorded_at)
+      select o.id, (o.current_price * (1 + d / 50.0))::numeric(12,2), now() - (d * interval '9 days')
+      from offers o cross join generate_series(0, 4) d`),
+    );
+    await refreshBestOffers(db, 'all');
+    await db.execute(sql`analyze`);
+    log(`ssr bench: loaded ${total.toLocaleString('en-IN')} products (3 offers each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bachat-bench-'));
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '1000000',
+      WEB_DIST: process.env.BENCH_WEB_DIST ?? 'dist/web',
+    });
+    // React's production build, as the server runs it (npm start sets NODE_ENV=production): loaded only now.
+    process.env.NODE_ENV = 'production';
+    const { buildApp } = await import('@/server/app');
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+
+    const pairs = [
+      {
+        name: 'product page',
+        page: (i: number) => `/product/${1 + ((i * 7919) % total)}`,
+        json: (i: number) => `/api/products/${1 + ((i * 7919) % total)}`,
+      },
+      {
+        name: 'listing page',
+        page: (i: number) => `/products/electronics/mobiles${i % 2 ? '?sort=price-low' : ''}`,
+        json: (i: number) => `/api/products/browse/electronics/mobiles?pageSize=${LISTING_PAGE_SIZE}${i % 2 ? '&sort=price-low' : ''}`,
+      },
+    ];
+    const results: SsrBenchResult[] = [];
+    for (const pair of pairs) {
+      const time = async (url: string) => {
+        const t0 = performance.now();
+        const response = await app.inject({ method: 'GET', url });
+        const ms = performance.now() - t0;
+        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        return ms;
+      };
+      for (let i = 0; i < 20; i++) {
+        await time(pair.page(i));
+        await time(pair.json(i));
+      }
+      const pageTimes: number[] = [];
+      const jsonTimes: number[] = [];
+      for (let i = 0; i < rounds; i++) {
+        // Interleaved, alternating which goes first, so both see the same machine.
+        if (i % 2) {
+          pageTimes.push(await time(pair.page(i)));
+          jsonTimes.push(await time(pair.json(i)));
+        } else {
+          jsonTimes.push(await time(pair.json(i)));
+          pageTimes.push(await time(pair.page(i)));
+        }
+      }
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      const pageRate = (1000 * rounds) / sum(pageTimes);
+      const jsonRate = (1000 * rounds) / sum(jsonTimes);
+      pageTimes.sort((a, b) => a - b);
+      jsonTimes.sort((a, b) => a - b);
+      const ratio = pageRate / jsonRate;
+      const p95 = percentile(pageTimes, 95);
+      const ok = ratio >= 0.5 && p95 <= 30;
+      const detail =
+        `page ${pageRate.toFixed(0)} req/s (p50 ${percentile(pageTimes, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms) · ` +
+        `JSON ${jsonRate.toFixed(0)} req/s (p50 ${percentile(jsonTimes, 50).toFixed(1)} ms, p95 ${percentile(jsonTimes, 95).toFixed(1)} ms) · ` +
+        `ratio ${(ratio * 100).toFixed(0)}% (budget ≥ 50%, p95 ≤ 30 ms)`;
+      results.push({ name: pair.name, ok, detail });
+      log(`  ${ok ? 'ok  ' : 'SLOW'} ${pair.name.padEnd(14)} ${detail}`);
+    }
+    await app.close();
+    return results;
+  } finally {
+    await database.close();
+    if (process.env.BENCH_KEEP_DB === '1') log(`kept database ${name} (BENCH_KEEP_DB=1)`);
+    else await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end({ timeout: 5 });
+  }
+}
+
+if (process.argv[1]?.endsWith('ssr-bench.ts')) {
+  const arg = (flag: string) => {
+    const at = process.argv.indexOf(flag);
+    return at > 0 ? Number(process.argv[at + 1]) : undefined;
+  };
+  const products = arg('--products');
+  const rounds = arg('--rounds');
+  runSsrBench({ ...(products && { products }), ...(rounds && { rounds }) })
+    .then((results) => {
+      process.exitCode = results.every((r) => r.ok) ? 0 : 1;
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}

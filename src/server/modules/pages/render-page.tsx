@@ -1,0 +1,184 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough, type Readable } from 'node:stream';
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
+import { resolveCategoryPath } from '@/shared/catalog';
+import { parseListingParams } from '@/web/components/product/use-listing-params';
+import { ErrorBoundary } from '@/web/app/fallback-screen';
+import { Providers } from '@/web/app/providers';
+import { routes } from '@/web/app/router';
+import { SSR_STATE_ID, serializeSsrState, shouldDehydrateQuery } from '@/web/app/ssr-state';
+import { featuredQueryOptions } from '@/web/features/home/get-featured';
+import { trendingQueryOptions } from '@/web/features/home/get-trending';
+import { listingQueryOptions } from '@/web/features/listing/get-listing';
+import { productQueryOptions } from '@/web/features/products/get-product';
+import { parseProductId } from '@/web/features/products/product-page';
+import { searchResultsQueryOptions } from '@/web/features/search/get-search-results';
+import { type ApiTransport, ApiError, setServerTransport } from '@/web/lib/api-client';
+import type { PageAssets } from './assets';
+import { HeadTags, pageHead, type PageHead } from './page-head';
+
+/** One page render's state, handed to the server loaders through React Router's request context. */
+type RenderContext = { queryClient: QueryClient; notFound: boolean };
+
+/**
+ * What each screen shows first, fetched before rendering with the very queries the screen runs in the browser
+ * (same keys, same API routes), so the HTML holds the data and the browser's cache starts with it.
+ */
+const prefetchers: Record<string, (args: LoaderFunctionArgs, context: RenderContext) => Promise<unknown>> = {
+  home: (_args, { queryClient }) =>
+    Promise.all([queryClient.prefetchQuery(trendingQueryOptions()), queryClient.prefetchQuery(featuredQueryOptions())]),
+  listing: ({ params, request }, context) => {
+    const slugs = [params.category, params.subcategory, params.subSubcategory].filter((slug): slug is string => Boolean(slug));
+    if (!resolveCategoryPath(slugs)) context.notFound = true;
+    const { price, sort, brand, page, facets } = parseListingParams(new URL(request.url).searchParams);
+    return context.queryClient.prefetchQuery(listingQueryOptions({ slugs, price, sort, brand, page, facets }));
+  },
+  product: ({ params }, context) => {
+    const id = parseProductId(params.productId);
+    if (id === null) {
+      context.notFound = true;
+      return Promise.resolve();
+    }
+    return context.queryClient.prefetchQuery(productQueryOptions(id));
+  },
+  search: ({ request }, { queryClient }) => {
+    const searchParams = new URL(request.url).searchParams;
+    const q = (searchParams.get('q') ?? '').trim().slice(0, 200);
+    if (!q) return Promise.resolve();
+    const { price, sort, page, brand, facets } = parseListingParams(searchParams);
+    return queryClient.prefetchQuery(searchResultsQueryOptions({ q, price, sort, page, brand, facets }));
+  },
+  'not-found': (_args, context) => {
+    context.notFound = true;
+    return Promise.resolve();
+  },
+};
+
+/** The web app's route table with a server loader on each screen that has data to fetch first. */
+function withServerLoaders(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const prefetch = route.id ? prefetchers[route.id] : undefined;
+    const copy = { ...route } as RouteObject;
+    if (prefetch) {
+      copy.loader = async (args: LoaderFunctionArgs) => {
+        await prefetch(args, args.context as RenderContext);
+        return null;
+      };
+    }
+    if (route.children) copy.children = withServerLoaders(route.children);
+    return copy;
+  });
+}
+
+const transports = new AsyncLocalStorage<ApiTransport>();
+setServerTransport(() => transports.getStore());
+
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; head: PageHead; body: Readable };
+
+export type PageRenderer = (input: { url: string; headers: Record<string, string | string[] | undefined> }) => Promise<RenderedPage>;
+
+export type RendererOptions = {
+  /** Answers an API request in-process (the app's inject). */
+  transport: ApiTransport;
+  assets: PageAssets;
+  /** PUBLIC_URL without its trailing slash: canonical and Open Graph URLs are absolute. */
+  origin: string;
+  onError: (error: unknown) => void;
+};
+
+/**
+ * Server rendering of the web app with React Router's static handler (the same route table as the browser),
+ * TanStack Query's dehydrate, and React's streaming renderer. The whole page is ready before the first byte
+ * (its data is fetched first), so the status code and head can depend on it.
+ */
+export function createPageRenderer({ transport, assets, origin, onError }: RendererOptions): PageRenderer {
+  const handler = createStaticHandler(withServerLoaders(routes));
+
+  return async ({ url, headers }) => {
+    const href = new URL(url, origin);
+    const request = new Request(href, { method: 'GET', headers: { accept: String(headers.accept ?? 'text/html') } });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+    const context: RenderContext = { queryClient, notFound: false };
+
+    const routerContext = await transports.run(transport, () => handler.query(request, { requestContext: context }));
+    if (routerContext instanceof Response) {
+      return { kind: 'redirect', status: routerContext.status, location: routerContext.headers.get('location') ?? '/' };
+    }
+
+    const leaf = routerContext.matches.at(-1);
+    const screen = leaf?.route.id;
+    const failed = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.state.error)
+      .filter((error): error is ApiError => error instanceof ApiError);
+    const notFound = context.notFound || failed.some((error) => error.status === 404);
+    const status = notFound ? 404 : failed.some((error) => error.status >= 500 || error.status === 0) ? 503 : (routerContext.statusCode ?? 200);
+
+    const head = pageHead({ screen, url: href, params: leaf?.params ?? {}, origin, queryClient }, notFound);
+    const queries = dehydrate(queryClient, { shouldDehydrateQuery });
+    queryClient.clear();
+    const router = createStaticRouter(handler.dataRoutes, routerContext);
+
+    const document = (
+      <html lang="en-IN">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#ca4d00" />
+          <link
+            rel="icon"
+            href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%23ca4d00'/%3E%3Ctext x='16' y='23' font-size='20' text-anchor='middle' fill='white' font-family='sans-serif'%3E%E2%82%B9%3C/text%3E%3C/svg%3E"
+          />
+          {assets.css.map((href) => (
+            <link key={href} rel="stylesheet" href={href} />
+          ))}
+          {assets.entry && <script type="module" src={assets.entry} />}
+          {assets.preload(screen).map((href) => (
+            <link key={href} rel="modulepreload" href={href} />
+          ))}
+          <HeadTags head={head} />
+        </head>
+        <body>
+          <div id="root">
+            <StrictMode>
+              <ErrorBoundary>
+                <Providers>
+                  <HydrationBoundary state={queries}>
+                    <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
+                  </HydrationBoundary>
+                </Providers>
+              </ErrorBoundary>
+            </StrictMode>
+          </div>
+          <script type="application/json" id={SSR_STATE_ID} dangerouslySetInnerHTML={{ __html: serializeSsrState({ queries }) }} />
+        </body>
+      </html>
+    );
+
+    const body = await new Promise<Readable>((resolve, reject) => {
+      const stream = renderToPipeableStream(document, {
+        onAllReady() {
+          const out = new PassThrough();
+          stream.pipe(out);
+          resolve(out);
+        },
+        onShellError: reject,
+        onError,
+      });
+      setTimeout(() => stream.abort(new Error('Page render timed out')), 10_000).unref();
+    });
+    return { kind: 'page', status, head, body };
+  };
+}

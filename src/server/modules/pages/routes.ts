@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppConfig } from '@/server/config';
+import { products } from '@/server/db/schema';
+import type { App } from '@/server/types';
+import { loadPageAssets } from './assets';
+import { internalRequestHeaders } from './internal-request';
+import { SITE_CARD_PATH } from './page-head';
+import { createPageRenderer } from './render-page';
+import { categorySitemap, productSitemap, SITEMAP_PART_SIZE, sitemapIndex } from './sitemap';
+
+/** The site's share card, drawn once: Open Graph wants a raster image of about 1200×630. */
+function siteCardPng(): Buffer {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+  <rect width="1200" height="630" fill="#fff7ed"/>
+  <rect x="80" y="165" width="300" height="300" rx="64" fill="#ca4d00"/>
+  <path d="M170 245h120M170 290h120M200 245c70 0 70 90 0 90h-30l110 100" stroke="#fff" stroke-width="26" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+  <rect x="450" y="230" width="560" height="56" rx="12" fill="#7c2d12"/>
+  <rect x="450" y="320" width="640" height="28" rx="8" fill="#c2410c" opacity="0.55"/>
+  <rect x="450" y="370" width="520" height="28" rx="8" fill="#c2410c" opacity="0.35"/>
+</svg>`;
+  return Buffer.from(new Resvg(svg).render().asPng());
+}
+
+/** Server-rendered pages (every path no other route answers), robots.txt, the sitemaps and the share card. */
+export async function pageRoutes(app: App, { config }: { config: AppConfig }) {
+  const origin = config.PUBLIC_URL.replace(/\/+$/, '');
+  const { db } = app.database;
+  const render = createPageRenderer({
+    origin,
+    assets: loadPageAssets(path.resolve(config.WEB_DIST)),
+    onError: (error) => app.log.error({ err: error }, 'page render error'),
+    transport: async (url, init) => {
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { ...(init.headers as Record<string, string>), ...internalRequestHeaders() },
+        ...(typeof init.body === 'string' && { payload: init.body }),
+      });
+      const body = response.statusCode === 204 || response.statusCode === 304 ? null : response.body;
+      return new Response(body, { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } });
+    },
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Allow: /api/media/',
+          'Disallow: /api/',
+          'Disallow: /wishlist',
+          'Disallow: /price-tracking',
+          'Disallow: /admin',
+          '',
+          `Sitemap: ${origin}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(await sitemapIndex(db, origin)),
+  );
+
+  app.get(
+    '/sitemaps/:file',
+    { schema: { hide: true, params: z.object({ file: z.string().max(40) }) } },
+    async (request, reply) => {
+      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+      if (request.params.file === 'categories.xml') return reply.send(await categorySitemap(db, origin));
+      const part = /^products-(\d{1,5})\.xml$/.exec(request.params.file)?.[1];
+      const [bounds] = await db.select({ maxId: sql<number | null>`max(${products.id})` }).from(products);
+      const lastPart = Math.ceil(Number(bounds?.maxId ?? 0) / SITEMAP_PART_SIZE);
+      if (!part || Number(part) < 1 || Number(part) > lastPart) {
+        return reply.status(404).type('application/json').send({ detail: `Not found: ${request.url}` });
+      }
+      return reply.send(productSitemap(db, origin, Number(part)));
+    },
+  );
+
+  let card: Buffer | null = null;
+  app.get(SITE_CARD_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    card ??= siteCardPng();
+    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(card);
+  });
+
+  // Every path no other route answers is a page of the web app (registered routes, static files and the API
+  // win: find-my-way prefers static and parametric routes over this wildcard). Its status says whether it exists.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || path.extname(pathname)) return reply.callNotFound();
+    const page = await render({ url: request.url, headers: request.headers });
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    return (
+      reply
+        .status(page.status)
+        .type('text/html; charset=utf-8')
+        // Prices change: a page is revalidated, never served stale from a cache without asking.
+        .header('cache-control', 'no-cache')
+        .send(page.body)
+    );
+  });
+}

@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { Product, ProductPage } from '@/shared/contracts/product';
+import { formatPrice } from '@/shared/money';
+
+/**
+ * Server-rendered pages: readable and navigable with JavaScript off, and hydrated with JavaScript on without a
+ * console error or hydration warning, without fetching again what the server already sent.
+ */
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('home → listing → product by links, with the price and every offer', async ({ page, request }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+    // The footer's category link goes to the listing.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Electronics' }).click();
+    await expect(page).toHaveURL(/\/products\/electronics$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Electronics' })).toBeVisible();
+
+    const listing = (await (await request.get('/api/products/browse/electronics?pageSize=12')).json()) as ProductPage;
+    const first = listing.items[0] as Product;
+    await expect(page.getByRole('link', { name: first.name }).first()).toBeVisible();
+    await page.getByRole('link', { name: first.name }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/product/${first.id}$`));
+
+    const product = (await (await request.get(`/api/products/${first.id}`)).json()) as Product;
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByTestId('product-price')).toContainText(formatPrice(product.currentPrice));
+    for (const offer of product.offers) {
+      const row = page.getByRole('listitem').filter({ hasText: offer.store }).filter({ hasText: formatPrice(offer.currentPrice) });
+      await expect(row.first()).toBeVisible();
+    }
+  });
+
+  test('search results are readable', async ({ page }) => {
+    await page.goto('/search?q=phone');
+    await expect(page.getByRole('link', { name: /phone/i }).first()).toBeVisible();
+  });
+
+  test('an unknown product is a 404 with its not-found page', async ({ page }) => {
+    const response = await page.goto('/product/987654321');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('with JavaScript on', () => {
+  /** Console errors and warnings (React reports a hydration mismatch as an error) and API calls after load. */
+  async function visit(page: Page, url: string) {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    const apiCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/products')) apiCalls.push(req.url());
+    });
+    await page.goto(url);
+    // Hydrated: the app has taken over the server's HTML (client navigation works from here).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForLoadState('networkidle');
+    return { problems, apiCalls };
+  }
+
+  for (const url of ['/', '/products/electronics', '/products/apparels/western-wear', '/search?q=phone']) {
+    test(`${url} hydrates without console errors and without fetching its data again`, async ({ page }) => {
+      const { problems, apiCalls } = await visit(page, url);
+      expect(problems).toEqual([]);
+      expect(apiCalls).toEqual([]);
+    });
+  }
+
+  test('a product page hydrates without console errors, its product not fetched again, and navigates on the client', async ({ page, request }) => {
+    const listing = (await (await request.get('/api/products/all?pageSize=1')).json()) as ProductPage;
+    const product = listing.items[0] as Product;
+    const { problems, apiCalls } = await visit(page, `/product/${product.id}`);
+    expect(problems).toEqual([]);
+    expect(apiCalls.filter((call) => new URL(call).pathname === `/api/products/${product.id}`)).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+    // Client-side navigation: no new document is loaded.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  test('an unknown product hydrates its not-found page', async ({ page }) => {
+    const { problems } = await visit(page, '/product/987654321');
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+    await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
+  });
+});
