@@ -63,6 +63,9 @@ export const productSchema = z
     variants: z.array(variantSchema),
     priceHistory: z.array(pricePointSchema),
     offers: z.array(offerSchema),
+    /** Global trade item number and manufacturer part number, when a store's feed gave them (null otherwise). */
+    gtin: z.string().nullable().optional(),
+    mpn: z.string().nullable().optional(),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;

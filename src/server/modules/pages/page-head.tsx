@@ -66,6 +66,9 @@ export function productJsonLd(product: Product, origin: string) {
     description: product.description || undefined,
     sku: String(product.id),
     model: product.model || undefined,
+    // Identifiers let search engines match the product across sites; only the ones a feed gave.
+    gtin: product.gtin || undefined,
+    mpn: product.mpn || undefined,
     brand: { '@type': 'Brand', name: product.brand },
     offers: {
       '@type': 'AggregateOffer',

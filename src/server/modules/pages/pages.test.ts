@@ -91,6 +91,16 @@ describe('product page HTML', () => {
     expect(state.queries.queries.map((query: { queryKey: unknown }) => query.queryKey)).toContainEqual(['products', phoneId]);
   });
 
+  it('names the GTIN and MPN in the JSON-LD when they are known, and leaves them out when not', async () => {
+    const before = jsonLd(head((await t.app.inject({ url: `/product/${phoneId}` })).body))[0];
+    expect(before).not.toHaveProperty('gtin');
+    expect(before).not.toHaveProperty('mpn');
+    await t.database.db.update(products).set({ gtin: '08901234567897', mpn: 'GR9P-256' }).where(eq(products.id, phoneId));
+    await markCatalogueChanged(t.database.db);
+    const [product] = jsonLd(head((await t.app.inject({ url: `/product/${phoneId}` })).body));
+    expect(product).toMatchObject({ gtin: '08901234567897', mpn: 'GR9P-256' });
+  });
+
   it('has no aggregateRating without reviews, and a PNG behind og:image', async () => {
     const html = (await t.app.inject({ url: `/product/${dressId}` })).body;
     const [product] = jsonLd(head(html));

@@ -267,6 +267,8 @@ export function createProductRepository(db: Database) {
         })),
         priceHistory: best ? (historyByOffer.get(best.id) ?? []) : [],
         offers: productOffers,
+        gtin: row.gtin,
+        mpn: row.mpn,
       };
     });
   }
