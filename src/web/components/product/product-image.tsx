@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/web/lib/utils';
 
 type ProductImageProps = {
@@ -8,8 +8,12 @@ type ProductImageProps = {
   className?: string;
   /** Classes for the <img> itself (object-fit, padding). */
   imgClassName?: string;
+  /** 'eager' for a picture in the first view (it is then fetched first); others load as they scroll near. */
   loading?: 'lazy' | 'eager';
 };
+
+/** Product pictures are square; the attributes reserve their box before they load (no layout shift). */
+const IMAGE_SIZE = 400;
 
 /**
  * A product picture that falls back to a neutral placeholder when the image is missing or fails to load
@@ -18,6 +22,12 @@ type ProductImageProps = {
 export function ProductImage({ src, alt, className, imgClassName, loading = 'lazy' }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = !src || failedSrc === src;
+  const image = useRef<HTMLImageElement>(null);
+  // A server-rendered picture may fail before the app hydrates and attaches onError: check once it has.
+  useLayoutEffect(() => {
+    const node = image.current;
+    if (node && src && node.complete && node.naturalWidth === 0) setFailedSrc(src);
+  }, [src]);
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
       {failed ? (
@@ -32,9 +42,13 @@ export function ProductImage({ src, alt, className, imgClassName, loading = 'laz
         </div>
       ) : (
         <img
+          ref={image}
           src={src}
           alt={alt}
+          width={IMAGE_SIZE}
+          height={IMAGE_SIZE}
           loading={loading}
+          fetchPriority={loading === 'eager' ? 'high' : undefined}
           decoding="async"
           onError={() => setFailedSrc(src)}
           className={cn('size-full object-contain', imgClassName)}
