@@ -1,22 +1,30 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { PriceAlert } from '@/shared/contracts/account';
 import type { Product } from '@/shared/contracts/product';
+import { openProductInApp } from './client-navigation';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-/** Serves product 1 with a given price story, so the verdict does not depend on the seed's random walk. */
-async function withProduct(page: Page, change: (product: Product) => Product) {
-  await page.route(/\/api\/products\/1$/, async (route) => {
-    const response = await route.fetch();
-    const product = (await response.json()) as Product;
-    await route.fulfill({ response, json: change(product) });
-  });
+/**
+ * Opens product 1 served with a given price story, so the verdict does not depend on the seed's random walk. The
+ * changed product reaches the browser app on a client-side visit (from search results): a first load is rendered
+ * by the server from the real product.
+ */
+async function withProduct(page: Page, request: APIRequestContext, change: (product: Product) => Product) {
+  const real = (await (await request.get('/api/products/1')).json()) as Product;
+  await openProductInApp(page, real, () =>
+    page.route(/\/api\/products\/1$/, async (route) => {
+      const response = await route.fetch();
+      const product = (await response.json()) as Product;
+      await route.fulfill({ response, json: change(product) });
+    }),
+  );
 }
 
 test.describe('deal insight on the product page', () => {
-  test('shows lowest, median and highest, and says when today is the lowest price in 90 days', async ({ page }) => {
-    await withProduct(page, (p) => ({
+  test('shows lowest, median and highest, and says when today is the lowest price in 90 days', async ({ page, request }) => {
+    await withProduct(page, request, (p) => ({
       ...p,
       currentPrice: 9000,
       originalPrice: 12000,
@@ -27,7 +35,6 @@ test.describe('deal insight on the product page', () => {
         { price: 9000, date: daysAgo(2) },
       ],
     }));
-    await page.goto('/product/1');
     const card = page.getByRole('region', { name: 'Deal insight' });
     await expect(card.getByTestId('deal-verdict')).toHaveText('Lowest price in 90 days');
     await expect(card.getByText('Lowest ever')).toBeVisible();
@@ -38,8 +45,8 @@ test.describe('deal insight on the product page', () => {
     await expect(card.getByTestId('fake-sale-warning')).toHaveCount(0);
   });
 
-  test('warns about a "discount" that follows a recent price rise, and says to wait', async ({ page }) => {
-    await withProduct(page, (p) => ({
+  test('warns about a "discount" that follows a recent price rise, and says to wait', async ({ page, request }) => {
+    await withProduct(page, request, (p) => ({
       ...p,
       currentPrice: 12500,
       originalPrice: 15000,
@@ -50,7 +57,6 @@ test.describe('deal insight on the product page', () => {
         { price: 12500, date: daysAgo(1) },
       ],
     }));
-    await page.goto('/product/1');
     const card = page.getByRole('region', { name: 'Deal insight' });
     await expect(card.getByTestId('deal-verdict')).toHaveText('Wait: price is higher than usual');
     await expect(card.getByTestId('fake-sale-warning')).toBeVisible();
@@ -64,9 +70,8 @@ test.describe('back in stock', () => {
     expect((await request.post('/api/auth/signup', { data: user })).status()).toBe(201);
     const { access_token } = (await (await request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).json()) as { access_token: string };
     await page.addInitScript((token) => localStorage.setItem('bachat.token', token), access_token);
-    await withProduct(page, (p) => ({ ...p, inStock: false, stockQuantity: 0, offers: p.offers.map((o) => ({ ...o, inStock: false })) }));
+    await withProduct(page, request, (p) => ({ ...p, inStock: false, stockQuantity: 0, offers: p.offers.map((o) => ({ ...o, inStock: false })) }));
 
-    await page.goto('/product/1');
     await page.getByRole('button', { name: 'Notify me when back in stock' }).click();
     await expect(page.getByText('Back-in-stock alert set')).toBeVisible();
     await expect(page.getByRole('button', { name: "We'll notify you" })).toBeDisabled();
@@ -86,9 +91,8 @@ test.describe('back in stock', () => {
     await expect(section).toBeHidden();
   });
 
-  test('an in-stock product shows no back-in-stock button', async ({ page }) => {
-    await withProduct(page, (p) => ({ ...p, inStock: true }));
-    await page.goto('/product/1');
+  test('an in-stock product shows no back-in-stock button', async ({ page, request }) => {
+    await withProduct(page, request, (p) => ({ ...p, inStock: true }));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Notify me when back in stock' })).toHaveCount(0);
   });

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';
+import { openHomeInApp } from './client-navigation';
 
 const TOKEN_KEY = 'bachat.token';
 
@@ -118,11 +119,13 @@ test.describe('home', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/api/products/all**', async (route) => {
-      await gate;
-      await route.continue();
-    });
-    await page.goto('/');
+    // Reached from another page, so the browser app loads the products (a first load is rendered by the server).
+    await openHomeInApp(page, () =>
+      page.route('**/api/products/all**', async (route) => {
+        await gate;
+        await route.continue();
+      }),
+    );
     await expect(page.getByRole('status', { name: 'Loading products' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Featured Products' })).toHaveCount(0);
     release();
@@ -131,8 +134,9 @@ test.describe('home', () => {
   });
 
   test('product list failure: destructive toast and error panel; Try Again reloads', async ({ page }) => {
-    await page.route('**/api/products/all**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }));
-    await page.goto('/');
+    await openHomeInApp(page, () =>
+      page.route('**/api/products/all**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' })),
+    );
     await expect(page.getByText('Failed to load products. Please try again.').first()).toBeVisible();
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast).toHaveAttribute('data-type', 'error');
@@ -146,8 +150,7 @@ test.describe('home', () => {
   });
 
   test('offline: the error panel says No Internet Connection', async ({ page }) => {
-    await page.route('**/api/products?trending**', (route) => route.abort('internetdisconnected'));
-    await page.goto('/');
+    await openHomeInApp(page, () => page.route('**/api/products?trending**', (route) => route.abort('internetdisconnected')));
     const panel = page.getByRole('alert').filter({ hasText: 'No Internet Connection' });
     await expect(panel).toContainText('Please check your internet connection and try again.');
     await expect(panel.getByRole('button', { name: 'Try Again' })).toBeVisible();

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { friendlyName, PRICE_RANGES, SORT_OPTIONS } from '@/shared/catalog';
 import type { ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';
+import { openListingInApp } from './client-navigation';
 
 const cards = (page: Page) => page.locator('main article[data-product-id]');
 const count = (page: Page) => page.getByTestId('result-count');
@@ -97,11 +98,12 @@ test.describe('category listing', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/api/products/browse/**', async (route) => {
-      await gate;
-      await route.continue();
-    });
-    await page.goto('/products/electronics/tablets');
+    await openListingInApp(page, '/products/electronics/tablets', () =>
+      page.route('**/api/products/browse/**', async (route) => {
+        await gate;
+        await route.continue();
+      }),
+    );
     await expect(page.getByRole('status', { name: 'Loading products' })).toBeVisible();
     await expect(page.getByTestId('product-skeleton')).toHaveCount(6);
     release();
@@ -266,8 +268,9 @@ test.describe('category listing', () => {
   });
 
   test('server error: destructive toast, error panel, Try Again refetches', async ({ page }) => {
-    await page.route('**/api/products/browse/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down"}' }));
-    await page.goto('/products/electronics/mobiles');
+    await openListingInApp(page, '/products/electronics/mobiles', () =>
+      page.route('**/api/products/browse/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down"}' })),
+    );
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast).toContainText('Failed to load products. Please try again.');
     await expect(toast).toHaveAttribute('data-type', 'error');
@@ -279,12 +282,14 @@ test.describe('category listing', () => {
   });
 
   test('request error and offline show their error panels', async ({ page }) => {
-    await page.route('**/api/products/browse/**', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"detail":"bad"}' }));
-    await page.goto('/products/electronics/mobiles');
+    await openListingInApp(page, '/products/electronics/mobiles', () =>
+      page.route('**/api/products/browse/**', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"detail":"bad"}' })),
+    );
     await expect(page.getByRole('alert').filter({ hasText: 'Request Error' })).toContainText('There was an issue with your request. Please try again.');
     await page.unroute('**/api/products/browse/**');
-    await page.route('**/api/products/browse/**', (route) => route.abort('internetdisconnected'));
-    await page.goto('/products/electronics/tablets');
+    await openListingInApp(page, '/products/electronics/tablets', () =>
+      page.route('**/api/products/browse/**', (route) => route.abort('internetdisconnected')),
+    );
     const panel = page.getByRole('alert').filter({ hasText: 'No Internet Connection' });
     await expect(panel).toContainText('Please check your internet connection and try again.');
     await expect(panel.getByRole('button', { name: 'Try Again' })).toBeVisible();

@@ -4,6 +4,7 @@ import type { Product, ProductPage } from '@/shared/contracts/product';
 import { priceStats } from '@/shared/deal-insight';
 import { discountPercent, formatPrice } from '@/shared/money';
 import { readFeatures, readHighlights, readSpecifications } from '@/shared/specifications';
+import { openProductInApp } from './client-navigation';
 
 const TOKEN_KEY = 'bachat.token';
 
@@ -121,8 +122,8 @@ test.describe('product detail', () => {
     await page.goto(`/product/${product.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
     await expect(page.getByRole('heading', { name: 'Product video' })).toHaveCount(0);
-    await patchProduct(page, product.id, { videoUrl: '/api/media/video/demo.mp4' });
-    await page.reload();
+    // The changed product reaches the browser app on a client-side visit (a first load is rendered by the server).
+    await openProductInApp(page, product, () => patchProduct(page, product.id, { videoUrl: '/api/media/video/demo.mp4' }));
     await expect(page.getByRole('heading', { name: 'Product video' })).toBeVisible();
     await expect(page.locator('video')).toHaveAttribute('src', '/api/media/video/demo.mp4');
   });
@@ -181,20 +182,17 @@ test.describe('product detail', () => {
 
   test('out of stock, a shipping cost, unknown delivery (NA)', async ({ page, request }) => {
     const product = await pick(request, richProduct);
-    await patchProduct(page, product.id, { inStock: false, stockQuantity: 0, freeShipping: false, shippingCost: 49 });
-    await page.goto(`/product/${product.id}`);
+    await openProductInApp(page, product, () => patchProduct(page, product.id, { inStock: false, stockQuantity: 0, freeShipping: false, shippingCost: 49 }));
     await expect(page.getByTestId('stock')).toHaveText('Out of Stock');
     await expect(page.getByTestId('delivery')).toContainText('₹49');
     await page.unroute(`**/api/products/${product.id}`);
-    await patchProduct(page, product.id, { freeShipping: false, shippingCost: null });
-    await page.reload();
+    await openProductInApp(page, product, () => patchProduct(page, product.id, { freeShipping: false, shippingCost: null }));
     await expect(page.getByTestId('delivery')).toContainText('NA');
   });
 
   test('the buy button is disabled without an affiliateUrl, with its message', async ({ page, request }) => {
     const product = await pick(request, richProduct);
-    await patchProduct(page, product.id, { affiliateUrl: null });
-    await page.goto(`/product/${product.id}`);
+    await openProductInApp(page, product, () => patchProduct(page, product.id, { affiliateUrl: null }));
     const buy = page.getByRole('button', { name: `Buy with ${product.store}` });
     await expect(buy).toBeDisabled();
     await expect(page.getByRole('link', { name: `Buy with ${product.store}` })).toHaveCount(0);
@@ -356,11 +354,13 @@ test.describe('product detail', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(`**/api/products/${product.id}`, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    await page.goto(`/product/${product.id}`);
+    // Loading and failing are states of the browser app's own fetch: reached by a link from search results.
+    await openProductInApp(page, product, () =>
+      page.route(`**/api/products/${product.id}`, async (route) => {
+        await gate;
+        await route.continue();
+      }),
+    );
     await expect(page.getByRole('status', { name: 'Loading product' })).toBeVisible();
     release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
@@ -374,8 +374,9 @@ test.describe('product detail', () => {
     await page.getByRole('link', { name: 'Go Back Home' }).click();
     await expect(page).toHaveURL(/\/$/);
 
-    await page.route(`**/api/products/${product.id}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"x"}' }));
-    await page.goto(`/product/${product.id}`);
+    await openProductInApp(page, product, () =>
+      page.route(`**/api/products/${product.id}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"x"}' })),
+    );
     await expect(page.getByRole('heading', { level: 1, name: 'Failed to Load Product' })).toBeVisible();
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast).toContainText('Failed to load product details. Please try again.');

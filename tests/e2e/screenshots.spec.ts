@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Product, ProductPage } from '@/shared/contracts/product';
+import { openListingInApp, openProductInApp } from './client-navigation';
 
 /**
  * Full-page screenshots of the storefront screens (home, listing, product, search and their states) at desktop
@@ -39,10 +40,12 @@ async function shoot(page: Page, name: string, width: number, focus?: Locator) {
 }
 
 let productId = 0;
+let productName = '';
 test.beforeAll(async ({ request }) => {
   const { items } = (await (await request.get('/api/products/browse/electronics/mobiles')).json()) as ProductPage;
   const product = items.find((p: Product) => p.variants.length > 1 && p.offers.length > 2) ?? items[0];
   productId = product?.id ?? 1;
+  productName = product?.name ?? '';
 });
 
 for (const size of WIDTHS) {
@@ -73,13 +76,14 @@ for (const size of WIDTHS) {
       await page.goto('/products/smart%20gadgets');
       await expect(page.getByText('Category Not Found')).toBeVisible();
       await shoot(page, 'listing-not-found', size.width);
-      await page.route('**/api/products/browse/**', (route) => route.fulfill({ status: 500, body: '{"detail":"x"}', contentType: 'application/json' }));
-      await page.goto('/products/electronics/mobiles');
+      // Error and loading are states of the browser app's own fetch, after a link (a first load is server-rendered).
+      await openListingInApp(page, '/products/electronics/mobiles', () =>
+        page.route('**/api/products/browse/**', (route) => route.fulfill({ status: 500, body: '{"detail":"x"}', contentType: 'application/json' })),
+      );
       await expect(page.getByText('Server Error')).toBeVisible();
       await shoot(page, 'listing-error', size.width);
       await page.unroute('**/api/products/browse/**');
-      await page.route('**/api/products/browse/**', () => {});
-      await page.goto('/products/electronics/mobiles');
+      await openListingInApp(page, '/products/electronics/mobiles', () => page.route('**/api/products/browse/**', () => {}));
       await expect(page.getByTestId('product-skeleton').first()).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/listing-loading-${size.width}.png`, fullPage: true });
     });
@@ -124,13 +128,14 @@ for (const size of WIDTHS) {
       await page.goto('/product/99999999');
       await expect(page.getByText('Product Not Found')).toBeVisible();
       await shoot(page, 'product-not-found', size.width);
-      await page.route(`**/api/products/${productId}`, (route) => route.fulfill({ status: 500, body: '{"detail":"x"}', contentType: 'application/json' }));
-      await page.goto(`/product/${productId}`);
+      const product = { id: productId, name: productName };
+      await openProductInApp(page, product, () =>
+        page.route(`**/api/products/${productId}`, (route) => route.fulfill({ status: 500, body: '{"detail":"x"}', contentType: 'application/json' })),
+      );
       await expect(page.getByRole('heading', { name: 'Failed to Load Product' })).toBeVisible();
       await shoot(page, 'product-error', size.width);
       await page.unroute(`**/api/products/${productId}`);
-      await page.route(`**/api/products/${productId}`, () => {});
-      await page.goto(`/product/${productId}`);
+      await openProductInApp(page, product, () => page.route(`**/api/products/${productId}`, () => {}));
       await expect(page.getByRole('status', { name: 'Loading product' })).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/product-loading-${size.width}.png`, fullPage: true });
     });
