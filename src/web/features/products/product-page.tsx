@@ -1,11 +1,10 @@
 import { Bell, ExternalLink, Flame, Heart, Home, PackageCheck, PackageX, PackageSearch, Scale, Store, Truck } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { friendlyName } from '@/shared/catalog';
 import type { Product } from '@/shared/contracts/product';
 import { discountPercent } from '@/shared/money';
 import { ErrorPanel } from '@/web/components/error-panel';
-import { SetPriceAlertDialog } from '@/web/components/price-alert/set-price-alert-dialog';
 import { Breadcrumbs } from '@/web/components/product/breadcrumbs';
 import { compareHref } from '@/web/components/product/product-card';
 import { DiscountBadge } from '@/web/components/product/discount-badge';
@@ -21,6 +20,7 @@ import { ToggleGroup, ToggleGroupItem } from '@/web/components/ui/toggle-group';
 import { ApiError } from '@/web/lib/api-client';
 import { useClickOutHref } from '@/web/lib/click-out';
 import { useCurrency } from '@/web/lib/currency';
+import { useOpenedOnce } from '@/web/lib/opened-once';
 import { cn } from '@/web/lib/utils';
 import { useToggleWishlist } from '@/web/lib/wishlist';
 import { useProduct } from './get-product';
@@ -28,6 +28,11 @@ import { ImageGallery } from './image-gallery';
 import { PriceHistory } from './price-history';
 import { ProductTabs } from './product-tabs';
 import { deliveryText, StoreOffers } from './store-offers';
+
+// Loaded when first opened: its form and validation are not needed for the page's first view.
+const SetPriceAlertDialog = lazy(() =>
+  import('@/web/components/price-alert/set-price-alert-dialog').then((module) => ({ default: module.SetPriceAlertDialog })),
+);
 
 /** A product id from the URL: a positive whole number the API accepts, else null (Product Not Found). */
 export function parseProductId(raw: string | undefined): number | null {
@@ -139,6 +144,7 @@ function ProductDetail({ product }: { product: Product }) {
   const wishlist = useToggleWishlist();
   const saved = wishlist.isSaved(product.id);
   const [alertOpen, setAlertOpen] = useState(false);
+  const alertMounted = useOpenedOnce(alertOpen);
   const [variantId, setVariantId] = useState<number | null>(product.variants[0]?.id ?? null);
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const price = variant?.price ?? product.currentPrice;
@@ -300,7 +306,11 @@ function ProductDetail({ product }: { product: Product }) {
       <PriceHistory product={product} />
       <ProductTabs product={product} />
 
-      <SetPriceAlertDialog product={product} open={alertOpen} onOpenChange={setAlertOpen} />
+      {alertMounted && (
+        <Suspense fallback={null}>
+          <SetPriceAlertDialog product={product} open={alertOpen} onOpenChange={setAlertOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

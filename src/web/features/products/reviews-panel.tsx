@@ -1,20 +1,24 @@
 import { MessageSquarePlus, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Product } from '@/shared/contracts/product';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { StarRating } from '@/web/components/ui/star-rating';
 import { useAuth } from '@/web/lib/auth-session';
+import { useOpenedOnce } from '@/web/lib/opened-once';
 import { useReviews } from './get-reviews';
 import { formatDate } from './relative-time';
-import { WriteReviewDialog } from './write-review-dialog';
+
+// Loaded when first opened: the review form and its validation are not needed for the page's first view.
+const WriteReviewDialog = lazy(() => import('./write-review-dialog').then((module) => ({ default: module.WriteReviewDialog })));
 
 /** SPEC point 2's Reviews tab: average rating, count and "Write a Review" (DECISIONS 12), then the reviews. */
 export function ReviewsPanel({ product }: { product: Product }) {
   const reviews = useReviews(product.id);
   const { isAuthenticated, openAuthDialog } = useAuth();
   const [open, setOpen] = useState(false);
+  const dialogMounted = useOpenedOnce(open);
   const rating = reviews.data?.rating ?? product.rating;
   const count = reviews.data?.reviews ?? product.reviews;
 
@@ -90,7 +94,11 @@ export function ReviewsPanel({ product }: { product: Product }) {
           </ul>
         )}
       </div>
-      <WriteReviewDialog product={product} open={open} onOpenChange={setOpen} />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <WriteReviewDialog product={product} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }
