@@ -25,7 +25,17 @@ async function start() {
   // A server-rendered page carries the query cache it was rendered from; the dev server's index.html has none.
   const stateElement = document.getElementById(SSR_STATE_ID);
   const state = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as SsrState) : null;
-  if (state) await loadLazyMatches(routes, window.location.pathname);
+  // Hydrate only when the screen's code has loaded, as the server had it; if it failed (a deploy replaced the
+  // chunk, a broken network), render afresh: the router then shows its error screen instead of a dead page.
+  let hydrate = state !== null;
+  if (state) {
+    try {
+      await loadLazyMatches(routes, window.location.pathname);
+    } catch (error) {
+      console.error('Could not load the screen for hydration', error);
+      hydrate = false;
+    }
+  }
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
@@ -38,7 +48,7 @@ async function start() {
       </ErrorBoundary>
     </StrictMode>
   );
-  if (state) hydrateRoot(root, app);
+  if (hydrate) hydrateRoot(root, app);
   else createRoot(root).render(app);
   preloadRouteModules(routes);
   // Browser tests wait for this before checking hydration.
