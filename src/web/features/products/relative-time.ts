@@ -19,8 +19,10 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return 'just now';
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+// India's time, not the runtime's zone: the server (often UTC) renders these dates and the browser hydrates them,
+// and both must write the same text.
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

@@ -70,7 +70,8 @@ export function StoreOffers({ product }: { product: Product }) {
                     )}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    <time dateTime={offer.updatedAt} title={formatDateTime(offer.updatedAt)}>
+                    {/* "n minutes ago" may tick over between the server's render and hydration: not a mismatch. */}
+                    <time dateTime={offer.updatedAt} title={formatDateTime(offer.updatedAt)} suppressHydrationWarning>
                       Updated {timeAgo(offer.updatedAt)}
                     </time>
                   </p>
