@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { ProductPage } from '@/shared/contracts/product';
 import type { SearchSuggestion } from '@/shared/contracts/search';
+import { waitForApp } from './client-navigation';
 
 const box = (page: Page) => page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
 const listbox = (page: Page) => page.getByRole('banner').getByRole('listbox', { name: 'Search suggestions' });
@@ -22,6 +23,8 @@ test.describe('search', () => {
     expect(expected.length).toBeGreaterThan(1);
     expect(expected.every((s) => s.brand === 'Samsung')).toBe(true);
     await page.goto('/');
+    // Typing goes to the app's search box: wait until it runs (the server's HTML box has no handlers yet).
+    await waitForApp(page);
     const input = box(page);
     await expect(input).toHaveAttribute('placeholder', 'Search products...');
     await expect(input).toHaveAttribute('aria-expanded', 'false');
@@ -42,6 +45,8 @@ test.describe('search', () => {
     const [first, second] = await suggestions(request, 'galaxy');
     if (!first || !second) throw new Error('needs two suggestions');
     await page.goto('/');
+    // Typing goes to the app's search box: wait until it runs (the server's HTML box has no handlers yet).
+    await waitForApp(page);
     const input = box(page);
     await input.fill('galaxy');
     const options = listbox(page).getByRole('option');
@@ -86,6 +91,8 @@ test.describe('search', () => {
       if (r.url().includes('/api/search/suggest')) asked.push(new URL(r.url()).searchParams.get('q') ?? '');
     });
     await page.goto('/');
+    // Typing goes to the app's search box: wait until it runs (the server's HTML box has no handlers yet).
+    await waitForApp(page);
     await box(page).pressSequentially('samsung', { delay: 30 });
     await expect(listbox(page).getByRole('option').first()).toContainText('Samsung');
     expect(asked.length).toBeLessThanOrEqual(2);
@@ -96,6 +103,8 @@ test.describe('search', () => {
     const total = await searchTotal(request, 'q=samsng');
     expect(total).toBeGreaterThan(1);
     await page.goto('/');
+    // Typing goes to the app's search box: wait until it runs (the server's HTML box has no handlers yet).
+    await waitForApp(page);
     await box(page).fill('samsng');
     await box(page).press('Enter');
     await expect(page).toHaveURL(/\/search\?q=samsng$/);
@@ -163,6 +172,8 @@ test.describe('search', () => {
   test('the search box in the mobile menu works too', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
+    // Typing goes to the app's search box: wait until it runs (the server's HTML box has no handlers yet).
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     const input = menu.getByRole('combobox', { name: 'Search products' });
