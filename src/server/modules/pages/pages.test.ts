@@ -127,6 +127,8 @@ describe('product page HTML', () => {
 
 describe('listing and search HTML', () => {
   it('lists the filtered first page with the count, links and prices, and the breadcrumbs as JSON-LD', async () => {
+    await t.database.db.update(products).set({ image: productImagePath('budget-phone', 0) }).where(eq(products.brand, 'Nokla'));
+    await markCatalogueChanged(t.database.db);
     const response = await t.app.inject({ url: '/products/electronics/mobiles?sort=price-low&brand=Nokla' });
     expect(response.statusCode).toBe(200);
     const html = response.body;
@@ -136,6 +138,10 @@ describe('listing and search HTML', () => {
     }
     expect(html).not.toContain('Pixel Raga 9 Pro');
     expect(html).toMatch(/href="\/product\/\d+"/);
+    // The cards' pictures reserve their box; those in the first view load at once, at high priority.
+    const pictures = [...html.matchAll(/<img [^>]*alt="Budget Phone \d"[^>]*>/g)].map((m) => m[0]);
+    expect(pictures).toHaveLength(3);
+    for (const img of pictures) expect(img).toMatch(/width="400" height="400" loading="eager" fetchPriority="high"/i);
     expect(html).toMatch(/3 products/);
     // A sorted, filtered view points search engines at the listing itself.
     expect(head(html)).toContain(`<link rel="canonical" href="${ORIGIN}/products/electronics/mobiles"/>`);

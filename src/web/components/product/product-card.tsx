@@ -17,6 +17,8 @@ export type ProductCardProps = {
   className?: string;
   /** Extra line under the price (the home page's "↓ ₹2,000 since Tuesday"). */
   note?: ReactNode;
+  /** 'eager' for a card in the page's first view; the others' pictures load as they scroll near. */
+  imageLoading?: 'lazy' | 'eager';
 };
 
 export const productHref = (id: number) => `/product/${id}`;
@@ -26,7 +28,7 @@ export const compareHref = (id: number) => `/comparison?products=${id}`;
  * The storefront's product card (SPEC point 2, Home and Category listing): image, discount badge, name,
  * wishlist heart, star rating, review count, current and original price, store badge, View Deal and Compare.
  */
-export function ProductCard({ product, view = 'grid', className, note }: ProductCardProps) {
+export function ProductCard({ product, view = 'grid', className, note, imageLoading = 'lazy' }: ProductCardProps) {
   const list = view === 'list';
   return (
     <article
@@ -44,6 +46,7 @@ export function ProductCard({ product, view = 'grid', className, note }: Product
           <ProductImage
             src={product.image}
             alt={product.name}
+            loading={imageLoading}
             className={cn('aspect-square bg-muted/60', list && 'h-full')}
             imgClassName="transition-transform duration-300 group-hover:scale-[1.03]"
           />

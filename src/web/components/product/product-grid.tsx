@@ -7,6 +7,9 @@ import { ProductCard } from './product-card';
 
 export type ViewMode = 'grid' | 'list';
 
+/** Cards in a listing's first view: a desktop's first row (two rows on a phone). */
+export const FIRST_VIEW_CARDS = 4;
+
 const layouts: Record<ViewMode, string> = {
   grid: 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4',
   list: 'flex flex-col gap-3 sm:gap-4',
@@ -21,6 +24,7 @@ export function ProductGrid({
   className,
   label = 'Products',
   noteFor,
+  eagerImages = 0,
 }: {
   products: readonly Product[];
   view?: ViewMode;
@@ -30,6 +34,8 @@ export function ProductGrid({
   label?: string;
   /** An extra line under a card's price. */
   noteFor?: (product: Product) => ReactNode;
+  /** How many cards are in the page's first view (their pictures load at once, the rest lazily). */
+  eagerImages?: number;
 }) {
   if (loading) {
     return (
@@ -42,9 +48,9 @@ export function ProductGrid({
   }
   return (
     <ul aria-label={label} className={cn(layouts[view], className)}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} view={view} className="w-full" note={noteFor?.(product)} />
+          <ProductCard product={product} view={view} className="w-full" note={noteFor?.(product)} imageLoading={index < eagerImages ? 'eager' : 'lazy'} />
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@ import { Breadcrumbs } from '@/web/components/product/breadcrumbs';
 import { FacetLayout } from '@/web/components/product/facet-panel';
 import { ListingToolbar } from '@/web/components/product/listing-toolbar';
 import { Pagination } from '@/web/components/product/pagination';
-import { ProductGrid, type ViewMode } from '@/web/components/product/product-grid';
+import { FIRST_VIEW_CARDS, ProductGrid, type ViewMode } from '@/web/components/product/product-grid';
 import { useErrorToast } from '@/web/components/product/use-error-toast';
 import { useListingParams } from '@/web/components/product/use-listing-params';
 import { Button } from '@/web/components/ui/button';
@@ -124,7 +124,7 @@ export function ListingPage() {
           <>
             {/* Card names are h3: an h2 above them keeps headings in order when the filters (their own h2) sit in a sheet. */}
             <h2 className="sr-only">{`${title} products`}</h2>
-            <ProductGrid products={data.items} view={view} label={`${title} products`} />
+            <ProductGrid products={data.items} view={view} label={`${title} products`} eagerImages={FIRST_VIEW_CARDS} />
             <Pagination page={listing.page} pageCount={pageCount} hrefFor={listing.hrefForPage} className="pt-2" />
           </>
         ) : null}
