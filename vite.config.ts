@@ -32,6 +32,8 @@ function precompress(): Plugin {
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const apiPort = process.env.API_PORT ?? '3001';
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Tests that start real server processes and depend on timing (leases, kills, outages): run alone, last. */
+const PROCESS_TESTS = ['src/server/main.test.ts', 'src/server/scale/**/*.test.ts'];
 
 export default defineConfig({
   root: 'src/web',
@@ -52,6 +54,9 @@ export default defineConfig({
   },
   test: {
     root: '.',
+    // Two workers on this 2-core machine (Vitest's default there is one): the API files mostly wait on a database.
+    // The processes-and-timing tests (real servers, leases, SIGKILL) run afterwards, alone (the 'processes' project).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -59,10 +64,25 @@ export default defineConfig({
           name: 'unit',
           root: '.',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: PROCESS_TESTS,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          root: '.',
+          include: PROCESS_TESTS,
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       ...(withPostgres
@@ -74,7 +94,7 @@ export default defineConfig({
                 root: '.',
                 include: ['src/server/**/*.test.ts'],
                 // Pure tests and the process test (always embedded) need not run twice.
-                exclude: ['src/server/main.test.ts', 'src/server/scale/**', 'src/server/db/seed/{catalogue,product-image,random}.test.ts'],
+                exclude: [...PROCESS_TESTS, 'src/server/db/seed/{catalogue,product-image,random}.test.ts'],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
