@@ -85,7 +85,7 @@ for (const size of WIDTHS) {
       await page.unroute('**/api/products/browse/**');
       await openListingInApp(page, '/products/electronics/mobiles', () => page.route('**/api/products/browse/**', () => {}));
       await expect(page.getByTestId('product-skeleton').first()).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/listing-loading-${size.width}.png`, fullPage: true });
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/listing-loading-${size.width}.png`, fullPage: true });
     });
 
     test('product', async ({ page }) => {
@@ -99,7 +99,7 @@ for (const size of WIDTHS) {
       await shoot(page, 'product-reviews', size.width, page.getByRole('tablist'));
       await page.getByRole('button', { name: 'Price Alert' }).click();
       await expect(page.getByRole('dialog', { name: 'Set Price Alert' })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/product-price-alert-${size.width}.png` });
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/product-price-alert-${size.width}.png` });
     });
 
     test('write a review', async ({ page, request }) => {
@@ -121,7 +121,7 @@ for (const size of WIDTHS) {
       const dialog = page.getByRole('dialog', { name: 'Write a Review' });
       await dialog.getByRole('button', { name: 'Submit Review' }).click();
       await expect(dialog.getByText('Title is required')).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/product-write-review-${size.width}.png` });
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/product-write-review-${size.width}.png` });
     });
 
     test('product states', async ({ page }) => {
@@ -137,7 +137,7 @@ for (const size of WIDTHS) {
       await page.unroute(`**/api/products/${productId}`);
       await openProductInApp(page, product, () => page.route(`**/api/products/${productId}`, () => {}));
       await expect(page.getByRole('status', { name: 'Loading product' })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/product-loading-${size.width}.png`, fullPage: true });
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/product-loading-${size.width}.png`, fullPage: true });
     });
 
     test('search', async ({ page }) => {
@@ -156,7 +156,7 @@ for (const size of WIDTHS) {
       await input.fill('galaxy');
       await expect(page.getByRole('option', { name: /Galaxy/ }).first()).toBeVisible();
       await input.press('ArrowDown');
-      await page.screenshot({ path: `test-results/screenshots/search-suggestions-${size.width}.png` });
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/search-suggestions-${size.width}.png` });
     });
   });
 }
