@@ -101,5 +101,5 @@ describe('secrets and the embedded database', () => {
     expect(JSON.stringify(rows)).toContain('kept');
     await reopened.close();
     rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000);
 });
