@@ -110,6 +110,8 @@ export default defineConfig({
           root: '.',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           environment: 'jsdom',
+          // A form test types a few dozen keystrokes: on a busy 2-core machine that can pass the default 5 s.
+          testTimeout: 15_000,
         },
       },
     ],
