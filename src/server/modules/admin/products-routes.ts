@@ -11,7 +11,7 @@ import {
   splitOfferBody,
   splitResultSchema,
 } from '@/shared/contracts/admin';
-import { errorSchema, idParam } from '@/shared/contracts/common';
+import { errorSchema, idParam, PG_INT_MAX } from '@/shared/contracts/common';
 import { announceCatalogueVersion } from '@/server/db/catalogue-version';
 import { notFound } from '@/server/http-error';
 import { queryOne, queryRows } from '@/server/modules/feeds/sql-rows';
@@ -43,7 +43,8 @@ export async function adminProductRoutes(app: App) {
       const { q, page, pageSize } = request.query;
       const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
       let where = sql`true`;
-      if (/^\d{1,10}$/.test(q)) where = sql`p.id = ${Number(q)}`;
+      // Digits that no id can reach (past PostgreSQL's integer) are searched as text, never cast into an id.
+      if (/^\d{1,10}$/.test(q) && Number(q) <= PG_INT_MAX) where = sql`p.id = ${Number(q)}`;
       else if (words.length > 0) {
         where = sql.join(
           words.map((word) => sql`ps.search_text like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
