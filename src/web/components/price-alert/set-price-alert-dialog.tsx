@@ -39,6 +39,7 @@ export function SetPriceAlertDialog({ product, open, onOpenChange }: SetPriceAle
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (createAlert.isPending) return;
     const targetPrice = parseDecimal(target);
     if (targetPrice === null) {
       setError('Please enter a target price.');
@@ -122,7 +123,8 @@ export function SetPriceAlertDialog({ product, open, onOpenChange }: SetPriceAle
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={createAlert.isPending}>
+            {/* aria-disabled, not disabled: a disabled button drops focus out of the dialog when the request fails (issue 17). */}
+            <Button type="submit" aria-disabled={createAlert.isPending || undefined}>
               {createAlert.isPending && <Loader2 className="animate-spin" aria-hidden />}
               Set Alert
             </Button>

@@ -15,8 +15,11 @@ export function WishlistHeart({ product, className }: { product: Pick<Product, '
       size="icon"
       aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
       aria-pressed={saved}
-      disabled={wishlist.isPending}
-      onClick={() => wishlist.toggle({ id: product.id, name: product.name })}
+      // aria-disabled, not disabled: a disabled button drops keyboard focus to the page (issue 17).
+      aria-disabled={wishlist.isPending || undefined}
+      onClick={() => {
+        if (!wishlist.isPending) wishlist.toggle({ id: product.id, name: product.name });
+      }}
       className={cn(
         'rounded-full bg-card/90 text-muted-foreground shadow-sm backdrop-blur hover:bg-card hover:text-destructive',
         saved && 'text-destructive',

@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { useRef, useState } from 'react';
 
 import { cn } from '@/web/lib/utils';
 
@@ -33,16 +34,39 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
+/** Reads, while the dialog's content first renders (before any autoFocus inside runs), what has focus. */
+function RememberOpener({ into }: { into: React.RefObject<HTMLElement | null> }) {
+  useState(() => {
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    into.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    return null;
+  });
+  return null;
+}
+
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   /** The corner X button; turn off only when the dialog has its own visible close action. */
   showCloseButton?: boolean;
 };
 
-export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+export function DialogContent({ className, children, showCloseButton = true, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  // Radix returns focus on close only to a <DialogTrigger>; most dialogs here are opened by a plain button
+  // (controlled `open`). Remember what had focus when the dialog opened and return focus to it (issue 17).
+  // Radix's own open-focus event comes too late for that: an autoFocus input inside has taken focus by then.
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        {...(onOpenAutoFocus ? { onOpenAutoFocus } : {})}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const opener = openerRef.current;
+          openerRef.current = null;
+          if (event.defaultPrevented || !opener?.isConnected) return;
+          event.preventDefault();
+          opener.focus();
+        }}
         data-slot="dialog-content"
         className={cn(
           // max-h + overflow keep tall forms (sign-up) usable on short phone screens.
@@ -51,6 +75,7 @@ export function DialogContent({ className, children, showCloseButton = true, ...
         )}
         {...props}
       >
+        <RememberOpener into={openerRef} />
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Award, Layers, Save, Scale, Star } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { friendlyName, MAX_COMPARE } from '@/shared/catalog';
 import { canSaveComparison, comparisonName } from '@/shared/comparison-rules';
@@ -27,6 +27,17 @@ type Tab = 'compare' | 'saved';
 export function ComparisonPage() {
   const [tab, setTab] = useState<Tab>('compare');
   const set = useComparisonSet();
+  // Adding or removing a product takes its button off the page; focus goes to the comparison's heading (which
+  // announces the new count) instead of falling back to the top of the page (issue 17, keyboard).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const add = (product: Parameters<typeof set.add>[0]) => {
+    const added = set.add(product);
+    if (added) headingRef.current?.focus();
+  };
+  const remove = (productId: number) => {
+    set.remove(productId);
+    headingRef.current?.focus();
+  };
 
   const loadSaved = (comparison: Comparison) => {
     set.replace(comparison.products);
@@ -64,8 +75,8 @@ export function ComparisonPage() {
             />
           ) : (
             <>
-              <CurrentComparison set={set} />
-              <CandidateGrid current={set.products} enabled={!set.loading} onAdd={set.add} />
+              <CurrentComparison set={set} headingRef={headingRef} onRemove={remove} />
+              <CandidateGrid current={set.products} enabled={!set.loading} onAdd={add} />
             </>
           )}
         </TabsContent>
@@ -77,7 +88,15 @@ export function ComparisonPage() {
   );
 }
 
-function CurrentComparison({ set }: { set: ReturnType<typeof useComparisonSet> }) {
+function CurrentComparison({
+  set,
+  headingRef,
+  onRemove,
+}: {
+  set: ReturnType<typeof useComparisonSet>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onRemove: (productId: number) => void;
+}) {
   const { isAuthenticated } = useAuth();
   const { format } = useCurrency();
   const queryClient = useQueryClient();
@@ -93,6 +112,7 @@ function CurrentComparison({ set }: { set: ReturnType<typeof useComparisonSet> }
   });
 
   const onSave = () => {
+    if (save.isPending) return;
     const check = canSaveComparison(isAuthenticated, products.length);
     if (!check.ok) {
       if (!isAuthenticated) toast.error('Authentication Required', { description: check.reason });
@@ -112,7 +132,7 @@ function CurrentComparison({ set }: { set: ReturnType<typeof useComparisonSet> }
       <CardHeader className="flex flex-col gap-3 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
         <div className="grid gap-1.5">
           <CardTitle asChild>
-            <h2 className="text-lg">
+            <h2 ref={headingRef} tabIndex={-1} className="text-lg">
               Current Comparison ({products.length}/{MAX_COMPARE})
             </h2>
           </CardTitle>
@@ -127,7 +147,7 @@ function CurrentComparison({ set }: { set: ReturnType<typeof useComparisonSet> }
           </CardDescription>
         </div>
         {products.length >= 2 && (
-          <Button onClick={onSave} disabled={save.isPending} className="w-full sm:w-auto">
+          <Button onClick={onSave} aria-disabled={save.isPending || undefined} className="w-full sm:w-auto">
             <Save aria-hidden /> {save.isPending ? 'Saving...' : 'Save Comparison'}
           </Button>
         )}
@@ -151,7 +171,7 @@ function CurrentComparison({ set }: { set: ReturnType<typeof useComparisonSet> }
               <SummaryCard icon={<Star aria-hidden />} label="Best Rating" value={bestRating === null ? '—' : `${bestRating.toFixed(1)}/5`} />
               <SummaryCard icon={<Layers aria-hidden />} label="Products" value={String(products.length)} />
             </div>
-            <ComparisonTable products={products} onRemove={set.remove} />
+            <ComparisonTable products={products} onRemove={onRemove} />
           </>
         )}
       </CardContent>

@@ -61,13 +61,19 @@ export function SavedComparisons({ onLoad }: { onLoad: (comparison: Comparison) 
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Saved comparisons">
-      {query.data.map((comparison) => (
-        <li key={comparison.id} className="flex">
-          <SavedCard comparison={comparison} onLoad={() => onLoad(comparison)} />
-        </li>
-      ))}
-    </ul>
+    <section aria-labelledby="saved-comparisons-heading">
+      {/* The cards' names are h3: an h2 above them keeps heading levels from skipping (axe heading-order). */}
+      <h2 id="saved-comparisons-heading" className="sr-only">
+        Saved comparisons
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Saved comparisons">
+        {query.data.map((comparison) => (
+          <li key={comparison.id} className="flex">
+            <SavedCard comparison={comparison} onLoad={() => onLoad(comparison)} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

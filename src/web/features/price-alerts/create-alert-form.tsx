@@ -40,6 +40,7 @@ export function CreateAlertForm({ products, draft, onDraftChange, onCancel, onCr
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (createAlert.isPending) return;
     const targetPrice = parseDecimal(draft.target);
     if (!draft.product || targetPrice === null) {
       toast.error('Missing Information', { description: 'Please select a product and set a target price.' });
@@ -99,7 +100,7 @@ export function CreateAlertForm({ products, draft, onDraftChange, onCancel, onCr
             <Button type="button" variant="outline" className="h-10 flex-1 md:flex-none" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" className="h-10 flex-1 md:flex-none" disabled={createAlert.isPending}>
+            <Button type="submit" className="h-10 flex-1 md:flex-none" aria-disabled={createAlert.isPending || undefined}>
               {createAlert.isPending && <Loader2 className="animate-spin" aria-hidden />}
               Create Alert
             </Button>

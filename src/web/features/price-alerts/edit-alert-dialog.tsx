@@ -31,7 +31,7 @@ export function EditAlertDialog({ alert, onOpenChange }: EditAlertDialogProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!alert) return;
+    if (!alert || update.isPending) return;
     const targetPrice = parseDecimal(target);
     if (targetPrice === null) {
       toast.error('Missing Information', { description: 'Please enter a target price.' });
@@ -78,7 +78,8 @@ export function EditAlertDialog({ alert, onOpenChange }: EditAlertDialogProps) {
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={update.isPending}>
+              {/* aria-disabled, not disabled: a disabled button drops focus out of the dialog when the request fails (issue 17). */}
+              <Button type="submit" aria-disabled={update.isPending || undefined}>
                 {update.isPending && <Loader2 className="animate-spin" aria-hidden />}
                 Update Alert
               </Button>

@@ -258,8 +258,11 @@ function ProductDetail({ product }: { product: Product }) {
                 <Button
                   variant="outline"
                   aria-pressed={saved}
-                  disabled={wishlist.isPending}
-                  onClick={() => wishlist.toggle({ id: product.id, name: product.name })}
+                  // aria-disabled, not disabled: a disabled button drops keyboard focus to the page (issue 17).
+                  aria-disabled={wishlist.isPending || undefined}
+                  onClick={() => {
+                    if (!wishlist.isPending) wishlist.toggle({ id: product.id, name: product.name });
+                  }}
                   className={cn(saved && 'border-destructive/30 text-destructive hover:text-destructive')}
                 >
                   <Heart className={cn(saved && 'fill-current')} aria-hidden />
