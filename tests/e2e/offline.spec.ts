@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import type { PriceAlert, WishlistItem } from '@/shared/contracts/account';
+import type { Comparison, PriceAlert, WishlistItem } from '@/shared/contracts/account';
 import type { ProductPage } from '@/shared/contracts/product';
 
 /**
@@ -153,4 +153,136 @@ test('alert actions offline show their SPEC failure toasts and keep the alert as
   const alerts = (await (await request.get('/api/price-alerts', { headers })).json()) as PriceAlert[];
   expect(alerts).toHaveLength(1);
   expect(alerts[0]).toMatchObject({ productId: product.id, targetPrice: 100, isActive: true });
+});
+
+/**
+ * The other screens and actions, as one signed-in shopper on one page: the page is loaded once (online), and every
+ * screen after it is reached by following the app's own links, as a shopper would (and as server rendering
+ * needs: only a client-side navigation can meet the network being gone).
+ */
+test.describe('offline on search, wishlist and comparison, and saving offline', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  let context: BrowserContext;
+  let headers: Record<string, string>;
+  let saved: ProductPage['items'][number];
+  let alert: PriceAlert;
+
+  test.beforeAll(async ({ browser, request, baseURL }) => {
+    const session = await newSession(request);
+    headers = session.headers;
+    saved = ((await (await request.get('/api/products?category=electronics&pageSize=1')).json()) as ProductPage).items[0]!;
+    expect((await request.post('/api/wishlist', { headers, data: { productId: saved.id } })).status()).toBe(201);
+    const created = await request.post('/api/price-alerts', { headers, data: { productId: saved.id, targetPrice: 100 } });
+    expect(created.status()).toBe(201);
+    alert = (await created.json()) as PriceAlert;
+    context = await browser.newContext({ baseURL });
+    page = await context.newPage();
+    // Price Tracking first: it loads neither the wishlist nor any product, so those screens meet the network fresh.
+    await openReady(page, '/price-tracking', session.token);
+    await expect(page.getByRole('tab', { name: /Price Alerts \(1\/1\)/ })).toBeVisible({ timeout: 30_000 });
+  });
+  test.afterAll(async () => context?.close());
+
+  test('search offline shows the panel; back online, Try Again lists the results', async () => {
+    await context.setOffline(true);
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('phone');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=phone/);
+    await expectOfflinePanel(page);
+    await expect(page.getByRole('link', { name: /^View Deal: / })).toHaveCount(0);
+
+    await reconnectThenTryAgain(page, context);
+    await expect(page.getByRole('link', { name: /^View Deal: / }).first()).toBeVisible();
+    await expect(page.getByText(OFFLINE_TITLE)).toHaveCount(0);
+  });
+
+  test('the wishlist offline shows the panel; back online, Try Again shows the saved product', async () => {
+    // From a screen that has not loaded the wishlist: the account's own page link in the header.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Price Tracking' }).click();
+    await expect(page.getByRole('tab', { name: /Price Alerts \(1\/1\)/ })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Wishlist', exact: true }).click();
+    await expect(page).toHaveURL(/\/wishlist$/);
+    await expectOfflinePanel(page);
+
+    await reconnectThenTryAgain(page, context);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Wishlist' })).toBeVisible();
+    await expect(page.getByRole('article', { name: saved.name })).toBeVisible();
+  });
+
+  test('comparison offline shows the panel; back online, Try Again loads the product', async () => {
+    await context.setOffline(true);
+    await page.getByRole('article', { name: saved.name }).getByRole('link', { name: /Compare/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/comparison\\?products=${saved.id}$`));
+    await expectOfflinePanel(page);
+    await expect(page.getByText(/Current Comparison/)).toHaveCount(0);
+
+    await reconnectThenTryAgain(page, context);
+    await expect(page.getByText('Current Comparison (1/3)')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/comparison\\?products=${saved.id}$`));
+  });
+
+  test('Save Comparison offline says "Failed to save comparison. Please try again." and keeps the comparison', async ({ request }) => {
+    await page.getByRole('list', { name: 'Products you can add' }).getByRole('button', { name: /Add to Compare/ }).first().click();
+    await expect(page.getByText('Current Comparison (2/3)')).toBeVisible();
+    const url = page.url();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Save Comparison' }).click();
+    await expect(page.getByText('Failed to save comparison. Please try again.')).toBeVisible(WITHIN);
+    // Nothing lost: the two products stay compared, in the page and in its address.
+    await expect(page.getByText('Current Comparison (2/3)')).toBeVisible();
+    expect(page.url()).toBe(url);
+    await context.setOffline(false);
+    expect((await (await request.get('/api/comparisons', { headers })).json()) as Comparison[]).toEqual([]);
+    // Online again, the same button saves it.
+    await page.getByRole('button', { name: 'Save Comparison' }).click();
+    await expect(page.getByText('Comparison Saved').first()).toBeVisible();
+    expect((await (await request.get('/api/comparisons', { headers })).json()) as Comparison[]).toHaveLength(1);
+  });
+
+  test('Set Price Alert offline says "Failed to create price alert." and keeps the dialog and its target', async ({ request }) => {
+    await page.getByRole('link', { name: `View Deal for ${saved.name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: saved.name })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Price Alert' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set Price Alert' });
+    await dialog.getByLabel('Target Price (₹)').fill('1234');
+    await dialog.getByRole('button', { name: 'Set Alert' }).click();
+    await expect(page.getByText('Failed to create price alert.', { exact: true })).toBeVisible(WITHIN);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Target Price (₹)')).toHaveValue('1234');
+    await context.setOffline(false);
+    const alerts = (await (await request.get('/api/price-alerts', { headers })).json()) as PriceAlert[];
+    expect(alerts.map((each) => [each.id, each.targetPrice])).toEqual([[alert.id, 100]]);
+    await page.keyboard.press('Escape');
+  });
+
+  test('on Price Tracking offline, editing says "Failed to update price alert. Please try again." and creating "Failed to create price alert. Please try again."; the alert stays as saved', async ({ request }) => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Price Tracking' }).click();
+    await expect(page.getByRole('tab', { name: /Price Alerts \(1\/1\)/ })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: `Edit alert for ${saved.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Price Alert' });
+    await dialog.getByLabel('Target Price (₹)').fill('90');
+    await dialog.getByRole('button', { name: 'Update Alert' }).click();
+    await expect(page.getByText('Failed to update price alert. Please try again.')).toBeVisible(WITHIN);
+    await expect(dialog.getByLabel('Target Price (₹)')).toHaveValue('90');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    // Create, from Price Trends' Set Alert (the form comes prefilled).
+    await page.getByRole('tab', { name: 'Price Trends' }).click();
+    await page.getByRole('button', { name: 'Set Alert' }).first().click();
+    await page.getByRole('form', { name: 'Create New Alert' }).getByRole('button', { name: 'Create Alert' }).click();
+    await expect(page.getByText('Failed to create price alert. Please try again.')).toBeVisible(WITHIN);
+
+    await context.setOffline(false);
+    const alerts = (await (await request.get('/api/price-alerts', { headers })).json()) as PriceAlert[];
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ id: alert.id, targetPrice: 100, isActive: true });
+  });
 });
