@@ -28,8 +28,10 @@ type Focus = { inDialog: boolean; tag: string; name: string; visible: boolean; w
  */
 function focusState(page: Page, target: ElementHandle | null = null, afterFrame = false): Promise<Focus> {
   return page.evaluate(async ([wanted, frame]) => {
-    // Chrome may update the :focus-visible style only with the next frame: a second look waits for one.
-    if (frame) await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Judge the style of a painted frame: Chrome may apply the :focus-visible style only with the next frame
+    // (a style read in the same task as the key press can predate the ring, and stay so until a frame).
+    void frame;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const element = document.activeElement as HTMLElement | null;
     const isTarget = wanted !== null && wanted === element;
     const targetConnected = wanted?.isConnected ?? false;
@@ -67,7 +69,7 @@ function focusState(page: Page, target: ElementHandle | null = null, afterFrame 
 
 async function expectVisibleFocus(page: Page, target: ElementHandle | null = null) {
   let focus = await focusState(page, target);
-  // Not drawn yet: judge again after a painted frame (and, should a ring still be animating in, its transition).
+  // Should a ring still be animating in, give it the transition's time before judging.
   if (!focus.visible) {
     await expect.poll(async () => (focus = await focusState(page, target, true)).visible, { timeout: 1_000 }).toBe(true).catch(() => undefined);
   }
