@@ -232,8 +232,11 @@ test.describe('offline on search, wishlist and comparison, and saving offline', 
   });
 
   test('Set Price Alert offline says "Failed to create price alert." and keeps the dialog and its target', async ({ request }) => {
+    // The dialog's code comes once the product page is idle: a shopper who lost the connection after that can open it.
+    const dialogCode = page.waitForResponse((response) => /\/set-price-alert-dialog-[^/]*\.js$/.test(response.url()));
     await page.getByRole('link', { name: `View Deal for ${saved.name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: saved.name })).toBeVisible();
+    await dialogCode;
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Price Alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set Price Alert' });

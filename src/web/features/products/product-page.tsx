@@ -1,5 +1,5 @@
 import { Bell, ExternalLink, Flame, Heart, Home, PackageCheck, PackageX, PackageSearch, Scale, Store, Truck } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { friendlyName } from '@/shared/catalog';
 import type { Product } from '@/shared/contracts/product';
@@ -29,10 +29,10 @@ import { PriceHistory } from './price-history';
 import { ProductTabs } from './product-tabs';
 import { deliveryText, StoreOffers } from './store-offers';
 
-// Loaded when first opened: its form and validation are not needed for the page's first view.
-const SetPriceAlertDialog = lazy(() =>
-  import('@/web/components/price-alert/set-price-alert-dialog').then((module) => ({ default: module.SetPriceAlertDialog })),
-);
+// Not needed for the page's first view: loaded once the page is idle (so Price Alert still opens after the
+// connection drops, and shows its failure message offline: issue 17), or when first opened.
+const loadSetPriceAlertDialog = () => import('@/web/components/price-alert/set-price-alert-dialog');
+const SetPriceAlertDialog = lazy(() => loadSetPriceAlertDialog().then((module) => ({ default: module.SetPriceAlertDialog })));
 
 /** A product id from the URL: a positive whole number the API accepts, else null (Product Not Found). */
 export function parseProductId(raw: string | undefined): number | null {
@@ -46,6 +46,15 @@ export function ProductPage() {
   const { productId } = useParams();
   const id = parseProductId(productId);
   const query = useProduct(id);
+  useEffect(() => {
+    const preload = () => void loadSetPriceAlertDialog().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preload, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(preload, 1500);
+    return () => clearTimeout(timer);
+  }, []);
   const notFound = id === null || (query.error instanceof ApiError && query.error.status === 404);
   useErrorToast(query.isError && !notFound, query.errorUpdatedAt, 'Failed to load product details. Please try again.');
 
