@@ -46,6 +46,7 @@ export function ComparisonPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <title>Product Comparison – Bachat</title>
       <header className="mb-6 flex items-center gap-3">
         <span className="grid size-10 place-items-center rounded-lg bg-accent text-accent-foreground">
           <Scale className="size-5" aria-hidden />

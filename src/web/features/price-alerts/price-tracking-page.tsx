@@ -43,9 +43,13 @@ export type PriceTrackingPageProps = {
 /** SPEC point 2, Price Tracking: a sign-in prompt when signed out, otherwise alerts and trends. */
 export function PriceTrackingPage({ notifications }: PriceTrackingPageProps = {}) {
   const { status } = useAuth();
-  if (status === 'loading') return <PageSpinner />;
-  if (status !== 'authenticated') return <SignInPrompt />;
-  return <PriceTracking notifications={notifications} />;
+  // Every state names the page: React hoists this <title> into the head, also after client navigation.
+  return (
+    <>
+      <title>Price Tracking – Bachat</title>
+      {status === 'loading' ? <PageSpinner /> : status !== 'authenticated' ? <SignInPrompt /> : <PriceTracking notifications={notifications} />}
+    </>
+  );
 }
 
 function PageSpinner() {

@@ -31,6 +31,7 @@ export function WishlistPage() {
   const { status } = useAuth();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <title>My Wishlist – Bachat</title>
       <header className="mb-6 flex items-center gap-3">
         <span className="grid size-10 place-items-center rounded-lg bg-accent text-accent-foreground">
           <Heart className="size-5" aria-hidden />
