@@ -8,16 +8,15 @@
  *
  *   npx tsx bench/facets-bench.ts [--products 100000]
  *
- * BENCH_KEEP_DATABASE=1 leaves the database in place afterwards (its name is printed), to EXPLAIN queries on it.
+ * BENCH_KEEP_DB=1 leaves the database in place afterwards (its name is printed), to EXPLAIN queries on it.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
+import { openBenchDatabase } from './bench-database';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
-import { openDatabase } from '@/server/db/client';
 import { refreshDeals } from '@/server/modules/deals/refresh-deals';
 import { type BenchResult, loadListingData } from './listing-bench';
 
@@ -26,14 +25,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function runFacetsBench(options: { products?: number; log?: (line: string) => void } = {}): Promise<BenchResult[]> {
   const total = options.products ?? 100_000;
   const log = options.log ?? console.log;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `i15_bench_facets_${process.pid}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}"`);
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
+  const database = await openBenchDatabase('facets', log);
   try {
     const started = Date.now();
     const { db } = database;
@@ -109,9 +101,6 @@ export async function runFacetsBench(options: { products?: number; log?: (line: 
     return results;
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP_DATABASE === '1') log(`facets bench: kept the database ${name}`);
-    else await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end({ timeout: 5 });
   }
 }
 

@@ -11,11 +11,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
+import { openBenchDatabase } from './bench-database';
 import { APPAREL_GROUPS, ELECTRONICS_SUBCATEGORIES } from '@/shared/catalog';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
-import { type Database, openDatabase } from '@/server/db/client';
+import type { Database } from '@/server/db/client';
 import { refreshBestOffers } from '@/server/db/refresh-best-offers';
 
 export type BenchResult = { name: string; p50: number; p95: number; budgetMs: number; ok: boolean };
@@ -69,14 +69,7 @@ export async function loadListingData(db: Database, total: number): Promise<void
 export async function runListingBench(options: { products?: number; log?: (line: string) => void } = {}): Promise<BenchResult[]> {
   const total = options.products ?? 100_000;
   const log = options.log ?? console.log;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bachat_bench_listing_${process.pid}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}"`);
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
+  const database = await openBenchDatabase('listing', log);
   try {
     const started = Date.now();
     const { db } = database;
@@ -124,9 +117,6 @@ export async function runListingBench(options: { products?: number; log?: (line:
     return results;
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP_DB === '1') log(`kept database ${name} (BENCH_KEEP_DB=1)`);
-    else await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end({ timeout: 5 });
   }
 }
 

@@ -12,10 +12,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
+import { openBenchDatabase } from './bench-database';
 import { APPAREL_GROUPS, ELECTRONICS_SUBCATEGORIES, LISTING_PAGE_SIZE } from '@/shared/catalog';
 import { loadConfig } from '@/server/config';
-import { openDatabase } from '@/server/db/client';
 import { refreshBestOffers } from '@/server/db/refresh-best-offers';
 
 export type SsrBenchResult = { name: string; ok: boolean; detail: string };
@@ -31,14 +30,7 @@ export async function runSsrBench(options: { products?: number; rounds?: number;
   const total = options.products ?? 100_000;
   const rounds = options.rounds ?? 200;
   const log = options.log ?? console.log;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `${process.env.BENCH_DB_PREFIX ?? 'bachat'}_bench_ssr_${process.pid}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}"`);
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 8 });
+  const database = await openBenchDatabase('ssr', log);
   try {
     const started = Date.now();
     const { db } = database;
@@ -145,9 +137,6 @@ export async function runSsrBench(options: { products?: number; rounds?: number;
     return results;
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP_DB === '1') log(`kept database ${name} (BENCH_KEEP_DB=1)`);
-    else await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end({ timeout: 5 });
   }
 }
 
