@@ -4,11 +4,14 @@
  * LCP and CLS against the budgets (performance ≥ 0.95, SEO 1.0, accessibility ≥ 0.95, best practices ≥ 0.95,
  * LCP ≤ 2.0 s, CLS ≤ 0.02) and exits non-zero when one is missed.
  *
- *   npx tsx bench/lighthouse.ts [--port 3211] [--runs 1] [--url http://host:port]   (CHROME_PATH, default /usr/bin/chromium)
+ *   npx tsx bench/lighthouse.ts [--port 3211] [--runs 1] [--url http://host:port] [--save dir] [--only product]
+ *   (CHROME_PATH, default /usr/bin/chromium; --save writes each run's full report as JSON, --only measures one page)
  *
  * Without --url it builds and starts the product as the browser tests do (scripts/e2e-server.mjs) on --port.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -61,16 +64,20 @@ async function main() {
       { name: 'listing', url: `${base}/products/electronics` },
       { name: 'product', url: `${base}/product/${first.items[0]?.id ?? 1}` },
     ];
+    const only = arg('--only');
+    const save = arg('--save');
+    if (save) mkdirSync(save, { recursive: true });
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     let failed = false;
     try {
-      for (const page of pages) {
+      for (const page of pages.filter((candidate) => !only || candidate.name === only)) {
         const samples: Record<string, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [], lcpMs: [], cls: [], tbtMs: [], fcpMs: [] };
         const failedAudits = new Set<string>();
         for (let run = 0; run < runs; run++) {
           const result = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error' });
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`no Lighthouse result for ${page.url}`);
+          if (save) writeFileSync(path.join(save, `${page.name}-${run + 1}.json`), JSON.stringify(lhr));
           for (const category of ['performance', 'accessibility', 'best-practices', 'seo'] as const) {
             samples[category]?.push(lhr.categories[category]?.score ?? 0);
             for (const ref of lhr.categories[category]?.auditRefs ?? []) {

@@ -12,6 +12,8 @@ const benchmarks = [
   'bench/go-bench.ts',
   'bench/ssr-bench.ts',
   'bench/cache-bench.ts',
+  // First-load JavaScript per page against issue 12's 150 KB (gzip -9, from a fresh build's manifest).
+  'scripts/first-load-js.mjs',
 ];
 let failed = false;
 for (const file of benchmarks) {
