@@ -1,9 +1,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from '@/web/components/ui/sonner';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ApiError } from '@/web/lib/api-client';
 import { AuthProvider } from '@/web/lib/auth-session';
 import { CurrencyProvider } from '@/web/lib/currency';
+import { useToasterRequested } from '@/web/lib/toast';
+
+const Toaster = lazy(() => import('@/web/components/ui/sonner').then((module) => ({ default: module.Toaster })));
+
+/** The Toaster (and sonner) mounts with the first toast or once the first page is idle, not with the first load. */
+function ToasterHost() {
+  const requested = useToasterRequested();
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /**
  * Offline (issue 17): TanStack Query's default networkMode 'online' *pauses* a query or mutation while the browser
@@ -43,7 +56,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <CurrencyProvider>
         <AuthProvider>
           {children}
-          <Toaster />
+          <ToasterHost />
         </AuthProvider>
       </CurrencyProvider>
     </QueryClientProvider>

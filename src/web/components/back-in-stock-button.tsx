@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellPlus, Check } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { PriceAlert } from '@/shared/contracts/account';
 import { Button, type ButtonProps } from '@/web/components/ui/button';
 import { api } from '@/web/lib/api-client';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { PriceAlert } from '@/shared/contracts/account';
 import { api, getToken } from './api-client';
 import { useAuth } from './auth-session';

@@ -7,7 +7,8 @@ import { AuthProvider, useAuth } from './auth-session';
 import { useRemoveFromWishlist, useToggleWishlist } from './wishlist';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast: toastMock }));
+// The app's toasts go through lib/toast (which loads sonner on first use).
+vi.mock('@/web/lib/toast', () => ({ toast: toastMock }));
 
 const product = { id: 7, name: 'Redmi Note 14' };
 const user = { username: 'asha', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in' };

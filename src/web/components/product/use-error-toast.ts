@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 
 /**
  * Shows a destructive toast once per failure (SPEC point 8), not on every render: keyed by the query's

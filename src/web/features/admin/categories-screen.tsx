@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';

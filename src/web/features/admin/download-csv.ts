@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { getToken } from '@/web/lib/api-client';
 
 /** Downloads an operator CSV (the API needs the bearer token, so a plain link cannot). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';

@@ -1,7 +1,7 @@
 import { GitMerge, Scissors, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { AdminOffer, AdminProductDetail } from '@/shared/contracts/admin';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Badge } from '@/web/components/ui/badge';

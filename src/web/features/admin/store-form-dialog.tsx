@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { applyAffiliateTag } from '@/shared/affiliate';
 import { type AdminStore, storeFormSchema } from '@/shared/contracts/admin';
 import { Button } from '@/web/components/ui/button';

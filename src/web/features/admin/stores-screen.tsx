@@ -1,7 +1,7 @@
 import { Pause, Pencil, Play, Plus, RefreshCw, Store, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { AdminStore, StoreHealth } from '@/shared/contracts/admin';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Badge } from '@/web/components/ui/badge';

@@ -7,7 +7,8 @@ import { AuthProvider, useAuth } from '@/web/lib/auth-session';
 import { AuthDialog, failureText } from './auth-dialog';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast: toastMock }));
+// The app's toasts go through lib/toast (which loads sonner on first use).
+vi.mock('@/web/lib/toast', () => ({ toast: toastMock }));
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Ban, ImageOff, PackageSearch, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { COMPARE_CANDIDATES, friendlyName } from '@/shared/catalog';
 import { canAddToComparison } from '@/shared/comparison-rules';
 import type { Product, ProductPage } from '@/shared/contracts/product';

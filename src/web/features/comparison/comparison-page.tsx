@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Award, Layers, Save, Scale, Star } from 'lucide-react';
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { friendlyName, MAX_COMPARE } from '@/shared/catalog';
 import { canSaveComparison, comparisonName } from '@/shared/comparison-rules';
 import type { Comparison } from '@/shared/contracts/account';

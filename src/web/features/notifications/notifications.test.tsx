@@ -15,7 +15,8 @@ import { CurrencyProvider } from '@/web/lib/currency';
 import { NotificationsPanel } from './notifications-panel';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast: toastMock }));
+// The app's toasts go through lib/toast (which loads sonner on first use).
+vi.mock('@/web/lib/toast', () => ({ toast: toastMock }));
 
 const user = { username: 'asha', firstName: 'Asha', lastName: 'Rao', email: 'asha@example.in' };
 const json = (status: number, body: unknown) =>

@@ -1,6 +1,6 @@
 import { BellPlus, Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { Product } from '@/shared/contracts/product';
 import { parseDecimal, quickAlertTarget, toDecimalString } from '@/shared/money';
 import { Button } from '@/web/components/ui/button';

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import type { PriceAlert } from '@/shared/contracts/account';
 import { parseDecimal, toDecimalString } from '@/shared/money';
 import { Button } from '@/web/components/ui/button';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BellPlus, BellRing, Lock, Plus, RefreshCw, Search, SearchX } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { alertTotals } from '@/shared/alert-status';
 import type { PriceAlert } from '@/shared/contracts/account';
 import type { Product, ProductPage } from '@/shared/contracts/product';

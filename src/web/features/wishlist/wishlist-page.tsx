@@ -1,7 +1,7 @@
 import { Heart, Lock, Package, PiggyBank, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/web/lib/toast';
 import { quickAlertTarget } from '@/shared/money';
 import {
   filterWishlist,
