@@ -7,6 +7,7 @@ import { Providers } from './app/providers';
 import { preloadRouteModules } from './app/preload-routes';
 import { routes } from './app/router';
 import { loadLazyMatches, reviveErrors, SSR_STATE_ID, type SsrState } from './app/ssr-state';
+import { loadToaster } from './lib/toast';
 import './styles.css';
 
 // SPEC point 8, Global: unhandled rejections and uncaught errors are logged and suppressed.
@@ -50,7 +51,7 @@ async function start() {
   );
   if (hydrate) hydrateRoot(root, app);
   else createRoot(root).render(app);
-  preloadRouteModules(routes);
+  preloadRouteModules(routes, [loadToaster]);
   // Browser tests wait for this before checking hydration.
   document.documentElement.dataset.hydrated = 'true';
 }

@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { useId, useState } from 'react';
 import type { FacetGroup } from '@/shared/contracts/product';
 import { Button } from '@/web/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/web/components/ui/sheet';
+import { deferredModule, usePlaceholderTrigger } from '@/web/lib/deferred-module';
 import { cn } from '@/web/lib/utils';
 import type { ListingController } from './use-listing-params';
 
@@ -70,25 +70,23 @@ export function FacetPanel({ facets, listing, className }: { facets: FacetGroup[
   );
 }
 
+/** The sheet's Radix Dialog is not part of the listing's first load (issue 12): it loads on first reach. */
+export const facetSheet = deferredModule(() => import('./facet-sheet'));
+
 /** Phones: the same filters in a sheet, opened from a "Filters" button that says how many are on. */
 export function FacetSheet({ facets, listing, total }: { facets: FacetGroup[]; listing: ListingController; total: number | null }) {
   const active = listing.facetCount + (listing.brand ? listing.brand.split(',').length : 0) + (listing.price === 'all' ? 0 : 1);
+  const Loaded = facetSheet.use();
+  const [open, setOpen] = useState(false);
+  const { handlers, focused } = usePlaceholderTrigger(facetSheet, () => setOpen(true));
+  if (Loaded) {
+    return <Loaded.RadixFacetSheet facets={facets} listing={listing} total={total} active={active} open={open} onOpenChange={setOpen} focusOnMount={focused} />;
+  }
   return (
-    <Sheet>
-      <SheetTrigger asChild>
-        <Button variant="outline" className="lg:hidden">
-          <SlidersHorizontal aria-hidden />
-          Filters{active > 0 ? ` (${active})` : ''}
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="bottom" className="gap-0">
-        <SheetHeader className="pb-0">
-          <SheetTitle>Filters</SheetTitle>
-          <SheetDescription>{total === null ? 'Counting products…' : `${total.toLocaleString('en-IN')} ${total === 1 ? 'product' : 'products'} match`}</SheetDescription>
-        </SheetHeader>
-        <FacetPanel facets={facets} listing={listing} className="px-4 pb-6" />
-      </SheetContent>
-    </Sheet>
+    <Button variant="outline" className="lg:hidden" aria-haspopup="dialog" aria-expanded={false} data-state="closed" {...handlers}>
+      <SlidersHorizontal aria-hidden />
+      Filters{active > 0 ? ` (${active})` : ''}
+    </Button>
   );
 }
 

@@ -1,29 +1,39 @@
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, type SelectTriggerProps } from './select';
+import { useFocusOnMount } from '@/web/lib/deferred-module';
+import type { OptionSelectProps } from './option-select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 
-export type SelectOption<V extends string> = { readonly value: V; readonly label: string };
-
-type OptionSelectProps<V extends string> = {
-  value: V;
-  options: readonly SelectOption<V>[];
-  onValueChange: (value: V) => void;
-  /** Accessible name of the control. */
-  label: string;
-  id?: string;
-  className?: string;
-  size?: SelectTriggerProps['size'];
+type RadixOptionSelectProps<V extends string> = OptionSelectProps<V> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Take the focus on mount (it replaced a focused placeholder). */
+  focusOnMount?: boolean;
 };
 
-/** A select over a fixed list of options; only values from the list ever reach `onValueChange`. */
-export function OptionSelect<V extends string>({ value, options, onValueChange, label, id, className, size }: OptionSelectProps<V>) {
+/** The Radix select behind OptionSelect, loaded when the shopper first reaches for one. */
+export function RadixOptionSelect<V extends string>({
+  value,
+  options,
+  onValueChange,
+  label,
+  id,
+  className,
+  size,
+  open,
+  onOpenChange,
+  focusOnMount,
+}: RadixOptionSelectProps<V>) {
+  const triggerRef = useFocusOnMount<HTMLButtonElement>(focusOnMount && !open);
   return (
     <Select
       value={value}
+      open={open}
+      onOpenChange={onOpenChange}
       onValueChange={(next) => {
         const option = options.find((candidate) => candidate.value === next);
         if (option) onValueChange(option.value);
       }}
     >
-      <SelectTrigger id={id} aria-label={label} size={size} className={className}>
+      <SelectTrigger ref={triggerRef} id={id} aria-label={label} size={size} className={className}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
