@@ -267,6 +267,8 @@ test.describe('product detail', () => {
     await expect(section.locator('[data-stat="lowest"]')).toHaveText(formatPrice(stats.lowest));
     await expect(section.locator('[data-stat="highest"]')).toHaveText(formatPrice(stats.highest));
     await expect(section.locator('[data-stat="average"]')).toHaveText(formatPrice(stats.average));
+    // The chart's code loads as it nears the viewport (or once the page has settled), not with the first load.
+    await section.getByTestId('price-history-chart').scrollIntoViewIfNeeded();
     await expect(section.getByTestId('price-history-chart').locator('svg.recharts-surface')).toBeVisible();
     expect(chunks.some((url) => /price-history-chart-[\w-]+\.js$/.test(url))).toBe(true);
   });

@@ -91,6 +91,8 @@ for (const size of WIDTHS) {
     test('product', async ({ page }) => {
       await page.goto(`/product/${productId}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The chart's code loads as it nears the viewport (or once the page has settled).
+      await page.getByTestId('price-history-chart').scrollIntoViewIfNeeded();
       await expect(page.locator('svg.recharts-surface')).toBeVisible();
       await shoot(page, 'product', size.width);
       await page.getByRole('tab', { name: 'Specifications' }).click();

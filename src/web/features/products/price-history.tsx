@@ -1,12 +1,39 @@
 import { ArrowDown, ArrowUp, LineChart, Minus } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { DAY_MS, priceStats } from '@/shared/deal-insight';
 import type { Product } from '@/shared/contracts/product';
+import { whenSettled } from '@/web/app/preload-routes';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useCurrency } from '@/web/lib/currency';
 import type { ChartPoint } from './price-history-chart';
 
 const PriceHistoryChart = lazy(() => import('./price-history-chart'));
+
+/**
+ * True once the element nears the viewport, or once the page has settled (so the chart is there offline too).
+ * The chart (Recharts, the largest chunk) then loads: not during the first load's hydration (issue 12). The server
+ * and the hydrating browser both render the skeleton.
+ */
+function useNearViewport() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near) return;
+    const show = () => setNear(true);
+    const cancel = whenSettled(show);
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return cancel;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) show();
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => {
+      cancel();
+      observer.disconnect();
+    };
+  }, [near]);
+  return { ref, near };
+}
 
 /** History points oldest first, plus today at the current price so the line reaches now. */
 export function chartPoints(history: Product['priceHistory'], currentPrice: number, now = Date.now()): ChartPoint[] {
@@ -21,6 +48,7 @@ export function chartPoints(history: Product['priceHistory'], currentPrice: numb
 /** The product's price history chart with lowest, highest and average over the period. */
 export function PriceHistory({ product }: { product: Product }) {
   const { format } = useCurrency();
+  const chart = useNearViewport();
   const stats = priceStats(product.priceHistory);
   const points = chartPoints(product.priceHistory, product.currentPrice);
   const first = points[0];
@@ -57,14 +85,19 @@ export function PriceHistory({ product }: { product: Product }) {
             ))}
           </dl>
           <div
+            ref={chart.ref}
             className="h-64 w-full sm:h-72"
             role="img"
             aria-label={`Price history chart: lowest ${format(stats.lowest)}, highest ${format(stats.highest)}, average ${format(stats.average)}`}
             data-testid="price-history-chart"
           >
-            <Suspense fallback={<Skeleton className="size-full" />}>
-              <PriceHistoryChart points={points} />
-            </Suspense>
+            {chart.near ? (
+              <Suspense fallback={<Skeleton className="size-full" />}>
+                <PriceHistoryChart points={points} />
+              </Suspense>
+            ) : (
+              <Skeleton className="size-full" />
+            )}
           </div>
         </div>
       ) : (

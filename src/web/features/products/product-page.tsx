@@ -17,6 +17,7 @@ import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { StarRating } from '@/web/components/ui/star-rating';
 import { ToggleGroup, ToggleGroupItem } from '@/web/components/ui/toggle-group';
+import { whenSettled } from '@/web/app/preload-routes';
 import { ApiError } from '@/web/lib/api-client';
 import { useClickOutHref } from '@/web/lib/click-out';
 import { useCurrency } from '@/web/lib/currency';
@@ -29,7 +30,7 @@ import { PriceHistory } from './price-history';
 import { ProductTabs } from './product-tabs';
 import { deliveryText, StoreOffers } from './store-offers';
 
-// Not needed for the page's first view: loaded once the page is idle (so Price Alert still opens after the
+// Not needed for the page's first view: loaded once the page has settled (so Price Alert still opens after the
 // connection drops, and shows its failure message offline: issue 17), or when first opened.
 const loadSetPriceAlertDialog = () => import('@/web/components/price-alert/set-price-alert-dialog');
 const SetPriceAlertDialog = lazy(() => loadSetPriceAlertDialog().then((module) => ({ default: module.SetPriceAlertDialog })));
@@ -46,15 +47,7 @@ export function ProductPage() {
   const { productId } = useParams();
   const id = parseProductId(productId);
   const query = useProduct(id);
-  useEffect(() => {
-    const preload = () => void loadSetPriceAlertDialog().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(preload, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(preload, 1500);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenSettled(() => void loadSetPriceAlertDialog().catch(() => undefined)), []);
   const notFound = id === null || (query.error instanceof ApiError && query.error.status === 404);
   useErrorToast(query.isError && !notFound, query.errorUpdatedAt, 'Failed to load product details. Please try again.');
 
