@@ -10,6 +10,11 @@ import { loadLazyMatches, reviveErrors, SSR_STATE_ID, type SsrState } from './ap
 import { loadToaster } from './lib/toast';
 import './styles.css';
 
+// Zod tries `new Function` (its JIT for object schemas) when a schema is made; the page's CSP (script-src 'self')
+// refuses it, which browsers report as a CSP issue (Lighthouse best practices). Parse without it in the browser.
+// Zod keeps its config on this global (zod/v4/core/core.js), so this needs no zod in the entry.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 // SPEC point 8, Global: unhandled rejections and uncaught errors are logged and suppressed.
 window.addEventListener('unhandledrejection', (event) => {
   console.error('Unhandled promise rejection', event.reason);
