@@ -1,5 +1,5 @@
 import { HydrationBoundary } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from './app/fallback-screen';
@@ -24,6 +24,14 @@ window.addEventListener('error', (event) => {
   console.error('Uncaught error', event.error ?? event.message);
   event.preventDefault();
 });
+
+/** Marks the document once the app has committed its first render (hydration done): browser tests wait for it. */
+function HydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 async function start() {
   const root = document.getElementById('root');
@@ -50,15 +58,17 @@ async function start() {
           <HydrationBoundary state={state ? reviveErrors(state.queries) : undefined}>
             <RouterProvider router={router} />
           </HydrationBoundary>
+          <HydratedMarker />
         </Providers>
       </ErrorBoundary>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(root, app);
+  // Hydration as a transition (issue 12): React then yields to the browser every few milliseconds instead of
+  // hydrating the whole page in one long task (total blocking time); the server's HTML is on screen meanwhile,
+  // and an early click or key press is replayed once its part has hydrated.
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
   preloadRouteModules(routes, [loadToaster]);
-  // Browser tests wait for this before checking hydration.
-  document.documentElement.dataset.hydrated = 'true';
 }
 
 void start();

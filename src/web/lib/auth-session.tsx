@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import type { loginResponseSchema, signupRequestSchema, userSchema } from '@/shared/auth-schemas';
 import { api, clearToken, getToken, setToken, UNAUTHORIZED_EVENT } from './api-client';
@@ -47,9 +47,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // it. A signed-in shopper's reload therefore never shows "Sign In" or a sign-in prompt, not even in the HTML.
   const [token, setTokenState] = useState<string | null>(null);
   const [tokenRead, setTokenRead] = useState(false);
+  // As a transition: every screen's account-dependent parts (hearts, header) re-render then, in slices that
+  // yield to the browser, not in one task with hydration (issue 12). Until then the account shows as loading.
   useLayoutEffect(() => {
-    setTokenState(getToken());
-    setTokenRead(true);
+    startTransition(() => {
+      setTokenState(getToken());
+      setTokenRead(true);
+    });
   }, []);
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'signin' });
 
