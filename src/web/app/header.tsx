@@ -1,16 +1,14 @@
-import { ChevronDown, Heart, Menu } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronDown, Menu } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Avatar, AvatarFallback } from '@/web/components/ui/avatar';
 import { Button } from '@/web/components/ui/button';
 import { OptionSelect } from '@/web/components/ui/option-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { SearchBox } from '@/web/features/search/search-box';
-import { initials, type User, useAuth } from '@/web/lib/auth-session';
+import { useAuth } from '@/web/lib/auth-session';
 import { useCurrency } from '@/web/lib/currency';
 import { deferredModule, startLoad, usePlaceholderTrigger } from '@/web/lib/deferred-module';
 import { cn } from '@/web/lib/utils';
-import { PriceTrackingIcon } from './price-tracking-icon';
 
 export function BrandLogo({ className }: { className?: string }) {
   return (
@@ -81,31 +79,14 @@ function DesktopNav() {
   );
 }
 
-function AccountMenuButton({ user }: { user: User }) {
-  const menus = headerMenus.use();
-  const [open, setOpen] = useState(false);
-  const { handlers, focused } = usePlaceholderTrigger(headerMenus, () => setOpen(true));
-  if (menus) return <menus.AccountMenu user={user} open={open} onOpenChange={setOpen} focusOnMount={focused} />;
-  return (
-    <button
-      type="button"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-state="closed"
-      className="rounded-full"
-      aria-label={`Account menu ${initials(user)}`}
-      {...handlers}
-    >
-      <Avatar>
-        <AvatarFallback>{initials(user)}</AvatarFallback>
-      </Avatar>
-    </button>
-  );
-}
+/** The signed-in part of the header (never server-rendered: the server renders signed out) loads with the profile. */
+export const loadSignedInArea = () => import('./signed-in-area');
+const SignedInArea = lazy(() => loadSignedInArea().then((module) => ({ default: module.SignedInArea })));
 
 function AccountArea() {
   const { status, user, openAuthDialog } = useAuth();
-  if (status === 'loading') return <Skeleton className="h-9 w-24 rounded-full" aria-label="Loading account" />;
+  const loading = <Skeleton className="h-9 w-24 rounded-full" aria-label="Loading account" />;
+  if (status === 'loading') return loading;
   if (!user) {
     return (
       <Button onClick={() => openAuthDialog('signin')} size="sm">
@@ -114,15 +95,9 @@ function AccountArea() {
     );
   }
   return (
-    <div className="flex items-center gap-1">
-      <Button variant="ghost" size="icon" asChild>
-        <Link to="/wishlist" aria-label="Wishlist">
-          <Heart aria-hidden />
-        </Link>
-      </Button>
-      <PriceTrackingIcon />
-      <AccountMenuButton user={user} />
-    </div>
+    <Suspense fallback={loading}>
+      <SignedInArea user={user} />
+    </Suspense>
   );
 }
 
