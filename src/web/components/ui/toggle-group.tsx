@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { ToggleGroup as ToggleGroupPrimitive } from 'radix-ui';
-import { createContext, useContext } from 'react';
+import { createContext, type KeyboardEvent, useContext, useRef } from 'react';
 import type * as React from 'react';
 
 import { cn } from '@/web/lib/utils';
@@ -25,40 +24,74 @@ export const toggleVariants = cva(
 
 type ToggleVariantProps = VariantProps<typeof toggleVariants>;
 
-// Items inherit the group's variant/size so callers set them once.
-const ToggleGroupContext = createContext<ToggleVariantProps>({});
+type GroupContext = ToggleVariantProps & { value: string; select: (value: string) => void };
 
-export type ToggleGroupProps = React.ComponentProps<typeof ToggleGroupPrimitive.Root> & ToggleVariantProps;
+// Items inherit the group's variant/size so callers set them once, and read the chosen value.
+const ToggleGroupContext = createContext<GroupContext | null>(null);
+
+const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+export type ToggleGroupProps = Omit<React.ComponentProps<'div'>, 'defaultValue' | 'dir'> &
+  ToggleVariantProps & {
+    /** Only single choice is used in Bachat. */
+    type: 'single';
+    value: string;
+    /** As Radix's: the active item pressed again gives '' (controlled callers should ignore empty values). */
+    onValueChange: (value: string) => void;
+  };
 
 /**
- * Segmented control, e.g. the listing's grid/list view. With type="single" Radix lets the
- * active item be clicked off (value ''), so controlled callers should ignore empty values.
+ * Segmented control, e.g. the listing's grid/list view, the product's variants: a radio group of toggle buttons
+ * with Radix ToggleGroup's markup and keyboard (one tab stop, the chosen item; arrows, Home and End move along,
+ * wrapping; Space or Enter chooses). Written here instead of Radix's (with its roving-focus and collection
+ * packages) to keep it out of the listing's and product page's first load (issue 12).
  */
-export function ToggleGroup({ className, variant, size, children, ...props }: ToggleGroupProps) {
+export function ToggleGroup({ className, variant, size, children, type: _type, value, onValueChange, onKeyDown, ...props }: ToggleGroupProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    const items = [...(root.current?.querySelectorAll<HTMLButtonElement>('[data-slot="toggle-group-item"]:not(:disabled)') ?? [])];
+    const at = items.findIndex((item) => item === document.activeElement);
+    if (at < 0 || items.length === 0) return;
+    const step = STEP[event.key];
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : step === undefined ? null : (at + step + items.length) % items.length;
+    if (next === null) return;
+    event.preventDefault();
+    items[next]?.focus();
+  };
   return (
-    <ToggleGroupPrimitive.Root
+    <div
+      ref={root}
+      role="radiogroup"
+      dir="ltr"
       data-slot="toggle-group"
       data-variant={variant ?? 'default'}
       data-size={size ?? 'default'}
-      className={cn(
-        'group/toggle-group flex w-fit items-center rounded-md data-[variant=outline]:shadow-xs',
-        className,
-      )}
+      className={cn('group/toggle-group flex w-fit items-center rounded-md data-[variant=outline]:shadow-xs', className)}
+      onKeyDown={moveFocus}
       {...props}
     >
-      <ToggleGroupContext.Provider value={{ variant, size }}>{children}</ToggleGroupContext.Provider>
-    </ToggleGroupPrimitive.Root>
+      <ToggleGroupContext.Provider value={{ variant, size, value, select: onValueChange }}>{children}</ToggleGroupContext.Provider>
+    </div>
   );
 }
 
-export type ToggleGroupItemProps = React.ComponentProps<typeof ToggleGroupPrimitive.Item> & ToggleVariantProps;
+export type ToggleGroupItemProps = Omit<React.ComponentProps<'button'>, 'value'> & ToggleVariantProps & { value: string };
 
-export function ToggleGroupItem({ className, children, variant, size, ...props }: ToggleGroupItemProps) {
+export function ToggleGroupItem({ className, children, variant, size, value, onClick, ...props }: ToggleGroupItemProps) {
   const context = useContext(ToggleGroupContext);
+  if (!context) throw new Error('ToggleGroupItem needs a ToggleGroup');
   const v = context.variant ?? variant;
   const s = context.size ?? size;
+  const on = context.value === value;
   return (
-    <ToggleGroupPrimitive.Item
+    <button
+      type="button"
+      role="radio"
+      aria-checked={on}
+      data-state={on ? 'on' : 'off'}
+      // One tab stop: the chosen item (every item while none is chosen).
+      tabIndex={on || context.value === '' ? 0 : -1}
       data-slot="toggle-group-item"
       data-variant={v ?? 'default'}
       data-size={s ?? 'default'}
@@ -68,9 +101,13 @@ export function ToggleGroupItem({ className, children, variant, size, ...props }
         'min-w-0 flex-1 shrink-0 rounded-none shadow-none first:rounded-l-md last:rounded-r-md focus:z-10 focus-visible:z-10 data-[variant=outline]:border-l-0 data-[variant=outline]:first:border-l',
         className,
       )}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) context.select(on ? '' : value);
+      }}
       {...props}
     >
       {children}
-    </ToggleGroupPrimitive.Item>
+    </button>
   );
 }
