@@ -76,6 +76,25 @@ describe('platform', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
+
+  it('sets the same security headers as helmet on every response, errors included', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/products/999999' });
+    const invalid = await t.app.inject({ method: 'GET', url: '/api/products/abc' });
+    expect(missing.statusCode).toBe(404);
+    expect(invalid.statusCode).toBe(400);
+    for (const response of [ok, missing, invalid]) {
+      const csp = response.headers['content-security-policy'];
+      expect(csp).toContain("img-src 'self' data: https:");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });
 
 describe('secrets and the embedded database', () => {

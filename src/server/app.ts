@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
@@ -36,6 +35,7 @@ import { errorsPlugin } from './plugins/errors';
 import { frameworkErrors, strictInputPlugin } from './plugins/strict-input';
 import { type Metrics, metricsPlugin } from './plugins/metrics';
 import { redisPlugin } from './plugins/redis';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import type { JobQueue } from './jobs/queue';
 import { swaggerPlugin } from './plugins/swagger';
 import type { App } from './types';
@@ -90,9 +90,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!draining) return;
-    return reply.status(503).header('connection', 'close').header('retry-after', '1').send({ detail: 'This server is restarting: please try again' });
+  // Hooks on every request are callback-style: an async hook costs a promise per request (issue 18's budgets).
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!draining) return done();
+    reply.status(503).header('connection', 'close').header('retry-after', '1').send({ detail: 'This server is restarting: please try again' });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -102,14 +103,16 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(strictInputPlugin);
   // Every text response is compressed (static assets come precompressed from the build).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Product images may come from store feeds (other hosts); charts use inline styles.
-        'img-src': ["'self'", 'data:', 'https:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'media-src': ["'self'", 'https:'],
-        'frame-src': ["'self'", 'https:'],
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          // Product images may come from store feeds (other hosts); charts use inline styles.
+          'img-src': ["'self'", 'data:', 'https:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'media-src': ["'self'", 'https:'],
+          'frame-src': ["'self'", 'https:'],
+        },
       },
     },
   });
@@ -180,8 +183,9 @@ export async function buildApp(options: BuildAppOptions) {
       allowedPath: (pathName) => (config.SOURCE_MAPS || !pathName.endsWith('.map')) && pathName !== '/index.html',
     });
     // Hashed bundles never change; index.html must be revalidated so a deploy is picked up.
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      done(null, payload);
     });
   }
 

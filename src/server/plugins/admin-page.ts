@@ -6,12 +6,12 @@ export const isAdminPage = (url: string) => url === '/admin' || url.startsWith('
 
 export const adminPagePlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (isAdminPage(request.url)) {
         reply.header('x-robots-tag', 'noindex, nofollow');
         reply.header('cache-control', 'no-store');
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'admin-page' },

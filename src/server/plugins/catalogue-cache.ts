@@ -332,11 +332,12 @@ export const catalogueCachePlugin = fp<{ maxBytes?: number | undefined; validate
 
     // Anything under /api that did not say otherwise is not for any cache; any answer to a request with a token
     // is private whatever the route said.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return payload;
-      if (request.headers.authorization !== undefined) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-      else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+        if (request.headers.authorization !== undefined) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+        else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      }
+      done(null, payload);
     });
   },
   { name: 'catalogue-cache', dependencies: [] },

@@ -56,10 +56,11 @@ export function createMetrics() {
 export const metricsPlugin = fp<{ metrics: Metrics; token: string | undefined; queueDepth?: () => Promise<Record<string, number>> }>(
   async (app: FastifyInstance, options) => {
     const { metrics } = options;
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern (not the URL) keeps label cardinality bounded; unmatched URLs share one label.
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.requests.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      done();
     });
     if (!options.token) return;
     const expected = Buffer.from(`Bearer ${options.token}`);

@@ -18,11 +18,12 @@ function findNul(value: unknown, path: string, depth = 0): string | null {
  * into a database error (issue 17). The rest of the input rule lives in the zod contracts (src/shared/contracts/common.ts).
  */
 export const strictInputPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [context, value] of [['path', request.params], ['query', request.query], ['body', request.body]] as const) {
       const field = findNul(value, '');
-      if (field !== null) throw badRequest(`${field ? `${context}.${field}` : context}: must not contain NUL characters`);
+      if (field !== null) return done(badRequest(`${field ? `${context}.${field}` : context}: must not contain NUL characters`));
     }
+    done();
   });
 });
 
