@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import pino from 'pino';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
@@ -36,12 +37,13 @@ async function serveApp() {
     WEB_DIST: path.join(dataDir, 'none'),
   });
   const cacheEnabled = process.env.BENCH_SERVE_NO_CACHE !== '1';
-  // Request logs go to /dev/null: the cost of writing them is measured, not the terminal's.
+  // Request logs go to /dev/null the way production writes them to stdout (pino's default: a synchronous write per
+  // line): the cost of logging is measured, not the terminal's.
   const app = await buildApp({
     config,
     database,
     ownsDatabase: true,
-    logger: { level: config.LOG_LEVEL, stream: (await import('node:fs')).createWriteStream('/dev/null') },
+    logger: { level: config.LOG_LEVEL, stream: pino.destination({ dest: '/dev/null', sync: true }) },
     catalogueCache: { enabled: cacheEnabled },
   });
   if (!url) await seedDemoCatalogue(database.db);

@@ -68,6 +68,30 @@ describe('product JSON', () => {
     expect(body.priceHistory.map((p) => p.price)).toEqual([56000, 54000, 52000]);
   });
 
+  it('reads one product (one statement) exactly as listings read it, history window, shipping and times included', async () => {
+    const db = t.database.db;
+    const product = await get<Product>(`/api/products/${ids.cheap}`);
+    const offerId = product.body.offers[0]?.id ?? 0;
+    const day = 24 * 60 * 60 * 1000;
+    await db.insert(priceHistory).values([
+      // Outside the 180-day window: never shown.
+      { offerId, price: '4999.00', recordedAt: new Date(Date.now() - 200 * day) },
+      { offerId, price: '4599.50', recordedAt: new Date(new Date(Date.now() - 30 * day).setUTCHours(5, 30, 0, 123)) },
+    ]);
+    await markCatalogueChanged(db);
+    const repository = t.app.productRepository;
+    for (const id of Object.values(ids)) {
+      const one = await repository.findById(id);
+      const [listed] = await repository.findByIds([id]);
+      expect(one).toEqual(listed);
+      expect(one?.offers.length).toBeGreaterThan(0);
+    }
+    const cheap = await repository.findById(ids.cheap);
+    expect(cheap?.priceHistory.map((point) => point.price)).toEqual([4599.5, 4149]);
+    expect(cheap?.priceHistory[0]?.date).toMatch(/^\d{4}-\d\d-\d\dT05:30:00\.123Z$/);
+    expect(await repository.findById(999_999)).toBeNull();
+  });
+
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
     expect(await get(`/api/products/999999`)).toEqual({ status: 404, body: { detail: 'Product not found' } });
     const bad = await get<{ detail: string }>(`/api/products/abc`);

@@ -3,6 +3,7 @@ import { type CategoryPath, type SortValue, type PriceRangeValue } from '@/share
 import { facetsFor } from '@/shared/facet-config';
 import type { FacetGroup } from '@/shared/contracts/product';
 import { facetCounts, selectionConditions } from './facets';
+import { queryOne } from '@/server/modules/feeds/sql-rows';
 import type { Offer, Product, ProductPage } from '@/shared/contracts/product';
 import type { Database } from '@/server/db/client';
 import { offers, priceHistory, productSearch, products, stores } from '@/server/db/schema';
@@ -32,7 +33,54 @@ export type PageRequest = { page: number; pageSize: number; sort: SortValue };
 /** How far back `priceHistory` reaches in product JSON; the deal verdicts need 90 days. */
 const HISTORY_DAYS = 180;
 
-const toNumber = (value: string | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));
+const toNumber = (value: string | number | null | undefined): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** What product JSON is made of from a product row (numbers may come as numeric text or, from SQL JSON, as numbers). */
+type ProductFields = Omit<ProductRow, 'rating'> & { rating: string | number };
+
+/** `to_char` pattern that prints a timestamptz as `Date.prototype.toISOString` does (UTC, milliseconds, `Z`). */
+const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+
+/**
+ * One product with its offers and its best offer's recent history in ONE statement (one round trip, one query to
+ * plan): a product page is the most requested uncached answer (issue 18: the first request after an import).
+ * Offers come in the order `hydrate` lists them; numbers and times are made to match it exactly.
+ */
+const productWithOffers = (id: number, since: Date) => sql`
+  select row_to_json(p) as product,
+    coalesce((
+      select json_agg(json_build_object(
+          'id', o.id, 'store', s.name, 'storeSlug', s.slug, 'currentPrice', o.current_price, 'originalPrice', o.original_price,
+          'inStock', o.in_stock, 'stockQuantity', o.stock_quantity, 'affiliateUrl', o.affiliate_url,
+          'freeShipping', o.free_shipping, 'shippingCost', o.shipping_cost,
+          'updatedAt', to_char(o.updated_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
+        order by o.in_stock desc, o.current_price asc, o.id asc)
+      from ${offers} o join ${stores} s on s.id = o.store_id
+      where o.product_id = p.id), '[]') as offers,
+    coalesce((
+      select json_agg(json_build_object('price', h.price, 'date', to_char(h.recorded_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
+        order by h.recorded_at asc, h.id asc)
+      from ${priceHistory} h
+      where h.offer_id = p.best_offer_id and h.recorded_at >= ${since.toISOString()}::timestamptz), '[]') as history
+  from ${products} p
+  where p.id = ${id}`;
+
+type ProductJsonRow = {
+  product: Record<string, unknown>;
+  offers: (Omit<Offer, 'discount' | 'currentPrice' | 'originalPrice' | 'shippingCost'> & {
+    currentPrice: number | string;
+    originalPrice: number | string;
+    shippingCost: number | string | null;
+  })[];
+  history: { price: number | string; date: string }[];
+};
+
+/** A `row_to_json(products)` object as the fields `assemble` reads (its keys are the columns' SQL names). */
+function fieldsFromJson(json: Record<string, unknown>): ProductFields {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) fields[key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
+  return fields as ProductFields;
+}
 
 export function discountOf(original: number, current: number): number {
   return original > current && original > 0 ? Math.round(((original - current) / original) * 100) : 0;
@@ -174,6 +222,53 @@ function orderOf(sort: SortValue, q: string | undefined): SQL[] {
   }
 }
 
+/** Product JSON from its row, its offers (best first as listed) and its best offer's recent price history. */
+function assemble(row: ProductFields, productOffers: Offer[], history: { price: number; date: string }[]): Product {
+  const best = productOffers.find((offer) => offer.id === row.bestOfferId) ?? productOffers[0];
+  const currentPrice = best?.currentPrice ?? 0;
+  const originalPrice = best?.originalPrice ?? 0;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    image: row.image,
+    imageGallery: row.imageGallery,
+    videoUrl: row.videoUrl,
+    brand: row.brand,
+    model: row.model,
+    category: row.category,
+    subcategory: row.subcategory,
+    subSubcategory: row.subSubcategory,
+    store: best?.store ?? '',
+    storeSlug: best?.storeSlug ?? '',
+    description: row.description,
+    highlights: row.highlights,
+    specifications: row.specifications ?? null,
+    features: row.features ?? null,
+    currentPrice,
+    originalPrice,
+    discount: discountOf(originalPrice, currentPrice),
+    rating: toNumber(row.rating),
+    reviews: row.reviewCount,
+    trending: row.trending,
+    inStock: best?.inStock ?? false,
+    stockQuantity: best?.stockQuantity ?? 0,
+    affiliateUrl: best?.affiliateUrl ?? null,
+    freeShipping: best?.freeShipping ?? false,
+    shippingCost: best?.shippingCost ?? null,
+    variants: row.variants.map((variant) => ({
+      id: variant.id,
+      name: variant.name,
+      price: toNumber(variant.price),
+      originalPrice: toNumber(variant.originalPrice),
+    })),
+    priceHistory: history,
+    offers: productOffers,
+    gtin: row.gtin,
+    mpn: row.mpn,
+  };
+}
+
 export function createProductRepository(db: Database) {
   /** Turns product rows into product JSON with two batched queries (offers, best-offer history): never one per row. */
   async function hydrate(rows: ProductRow[]): Promise<Product[]> {
@@ -228,48 +323,7 @@ export function createProductRepository(db: Database) {
     return rows.map((row) => {
       const productOffers = offersByProduct.get(row.id) ?? [];
       const best = productOffers.find((offer) => offer.id === row.bestOfferId) ?? productOffers[0];
-      const currentPrice = best?.currentPrice ?? 0;
-      const originalPrice = best?.originalPrice ?? 0;
-      return {
-        id: row.id,
-        slug: row.slug,
-        name: row.name,
-        image: row.image,
-        imageGallery: row.imageGallery,
-        videoUrl: row.videoUrl,
-        brand: row.brand,
-        model: row.model,
-        category: row.category,
-        subcategory: row.subcategory,
-        subSubcategory: row.subSubcategory,
-        store: best?.store ?? '',
-        storeSlug: best?.storeSlug ?? '',
-        description: row.description,
-        highlights: row.highlights,
-        specifications: row.specifications ?? null,
-        features: row.features ?? null,
-        currentPrice,
-        originalPrice,
-        discount: discountOf(originalPrice, currentPrice),
-        rating: toNumber(row.rating),
-        reviews: row.reviewCount,
-        trending: row.trending,
-        inStock: best?.inStock ?? false,
-        stockQuantity: best?.stockQuantity ?? 0,
-        affiliateUrl: best?.affiliateUrl ?? null,
-        freeShipping: best?.freeShipping ?? false,
-        shippingCost: best?.shippingCost ?? null,
-        variants: row.variants.map((variant) => ({
-          id: variant.id,
-          name: variant.name,
-          price: toNumber(variant.price),
-          originalPrice: toNumber(variant.originalPrice),
-        })),
-        priceHistory: best ? (historyByOffer.get(best.id) ?? []) : [],
-        offers: productOffers,
-        gtin: row.gtin,
-        mpn: row.mpn,
-      };
+      return assemble(row, productOffers, best ? (historyByOffer.get(best.id) ?? []) : []);
     });
   }
 
@@ -331,9 +385,29 @@ export function createProductRepository(db: Database) {
     },
 
     async findById(id: number): Promise<Product | null> {
-      const rows = await db.select().from(products).where(eq(products.id, id)).limit(1);
-      const [product] = await hydrate(rows);
-      return product ?? null;
+      const since = new Date(Date.now() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
+      const row = await queryOne<ProductJsonRow>(db, productWithOffers(id, since));
+      if (!row) return null;
+      const productOffers: Offer[] = row.offers.map((offer) => {
+        const currentPrice = toNumber(offer.currentPrice);
+        const originalPrice = toNumber(offer.originalPrice);
+        return {
+          id: offer.id,
+          store: offer.store,
+          storeSlug: offer.storeSlug,
+          currentPrice,
+          originalPrice,
+          discount: discountOf(originalPrice, currentPrice),
+          inStock: offer.inStock,
+          stockQuantity: offer.stockQuantity,
+          affiliateUrl: offer.affiliateUrl,
+          freeShipping: offer.freeShipping,
+          shippingCost: offer.shippingCost === null ? null : toNumber(offer.shippingCost),
+          updatedAt: offer.updatedAt,
+        };
+      });
+      const history = row.history.map((point) => ({ price: toNumber(point.price), date: point.date }));
+      return assemble(fieldsFromJson(row.product), productOffers, history);
     },
 
     /** Products in the order of `ids`; unknown ids are left out. */
