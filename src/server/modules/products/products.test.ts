@@ -86,7 +86,7 @@ describe('product JSON', () => {
       expect(one).toEqual(listed);
       expect(one?.offers.length).toBeGreaterThan(0);
     }
-    const cheap = await repository.findById(ids.cheap);
+    const cheap = await repository.findById(ids.cheap ?? 0);
     expect(cheap?.priceHistory.map((point) => point.price)).toEqual([4599.5, 4149]);
     expect(cheap?.priceHistory[0]?.date).toMatch(/^\d{4}-\d\d-\d\dT05:30:00\.123Z$/);
     expect(await repository.findById(999_999)).toBeNull();
