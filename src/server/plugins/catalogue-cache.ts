@@ -41,6 +41,23 @@ export type CachedAnswer<T> = {
   gzip?: Buffer;
 };
 
+/** How an answer other than plain JSON is kept (server-rendered pages). */
+export type AnswerOptions<T> = {
+  /** The bytes sent for the value (default: its JSON). */
+  encode?: (value: T) => Buffer;
+  /** Kept at most this long even while the catalogue version stays (text that depends on the clock). */
+  ttlMs?: number;
+  /** Whether this value may be kept at all (default: yes); a value that is not kept is still answered. */
+  keep?: (value: T) => boolean;
+};
+
+export type SendOptions = {
+  contentType?: string;
+  cacheControl?: string;
+  /** ETag and 304 (default: yes); off for answers that are not a 200 (a 404 page). */
+  validators?: boolean;
+};
+
 export type CandidatesRequest = { category: string | null; subcategory?: string | undefined; exclude: number[]; limit: number };
 
 export type CatalogueCache = {
@@ -49,13 +66,16 @@ export type CatalogueCache = {
   /** A change this process committed (its transaction answered `version`): serve it from the next request on. */
   advanceTo: (version: number) => void;
   /** Any catalogue answer: `key` must name every parameter the value depends on (normalised). */
-  answer: <T>(key: string, load: () => Promise<T>, schema?: z.ZodType) => Promise<CachedAnswer<T>>;
+  answer: <T>(key: string, load: () => Promise<T>, schema?: z.ZodType, options?: AnswerOptions<T>) => Promise<CachedAnswer<T>>;
   product: (id: number) => Promise<CachedAnswer<Product | null>>;
   listing: (filter: ProductFilter, page: PageRequest) => Promise<CachedAnswer<ProductPage>>;
   candidates: (request: CandidatesRequest) => Promise<CachedAnswer<Product[]>>;
   suggestions: (q: string, limit: number) => Promise<CachedAnswer<SearchSuggestion[]>>;
-  /** Sends a cached answer as JSON with the HTTP caching headers, a 304 when `If-None-Match` matches, compressed when accepted. */
-  send: (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>) => FastifyReply;
+  /**
+   * Sends a cached answer (JSON unless told otherwise) with the HTTP caching headers, a 304 when `If-None-Match`
+   * matches, compressed when accepted.
+   */
+  send: (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, options?: SendOptions) => FastifyReply;
   /** Counters for tests and /metrics. */
   readonly stats: { hits: number; misses: number; invalidations: number };
 };
@@ -163,12 +183,12 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
     return sharedCheck;
   }
 
-  function answer<T>(key: string, load: () => Promise<T>, schema?: z.ZodType): Promise<CachedAnswer<T>> {
-    if (redis) return checkShared().then(() => lookup(key, load, schema));
-    return lookup(key, load, schema);
+  function answer<T>(key: string, load: () => Promise<T>, schema?: z.ZodType, answerOptions?: AnswerOptions<T>): Promise<CachedAnswer<T>> {
+    if (redis) return checkShared().then(() => lookup(key, load, schema, answerOptions));
+    return lookup(key, load, schema, answerOptions);
   }
 
-  function lookup<T>(key: string, load: () => Promise<T>, schema?: z.ZodType): Promise<CachedAnswer<T>> {
+  function lookup<T>(key: string, load: () => Promise<T>, schema?: z.ZodType, answerOptions?: AnswerOptions<T>): Promise<CachedAnswer<T>> {
     const hit = enabled ? lru.get(key) : undefined;
     if (hit) {
       stats.hits += 1;
@@ -184,9 +204,12 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
     const loading = (async () => {
       const value = await load();
       if (schema && options.validate) schema.parse(value);
-      const body = Buffer.from(JSON.stringify(value));
+      const body = answerOptions?.encode ? answerOptions.encode(value) : Buffer.from(JSON.stringify(value));
       const made: CachedAnswer<T> = { value, body, hash: createHash('sha1').update(body).digest('base64url').slice(0, 27) };
-      if (generation === startedIn && enabled) lru.set(key, made as CachedAnswer<unknown>);
+      const keep = answerOptions?.keep ? answerOptions.keep(value) : true;
+      if (generation === startedIn && enabled && keep) {
+        lru.set(key, made as CachedAnswer<unknown>, answerOptions?.ttlMs ? { ttl: answerOptions.ttlMs } : undefined);
+      }
       return made;
     })();
     if (!enabled) return loading;
@@ -256,20 +279,22 @@ export function etagMatches(header: string | undefined, hash: string): boolean {
   });
 }
 
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>): FastifyReply {
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, options: SendOptions = {}): FastifyReply {
   const personal = request.headers.authorization !== undefined;
   const encoding = answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-type', options.contentType ?? 'application/json; charset=utf-8');
   reply.header('vary', 'Accept-Encoding');
   if (personal) {
     // Never stored by a shared cache or the browser; the body is the same one an anonymous request gets,
     // because catalogue answers do not depend on who asks.
     reply.header('cache-control', PRIVATE_CACHE_CONTROL);
   } else {
-    reply.header('cache-control', PUBLIC_CACHE_CONTROL);
-    // Strong: byte-for-byte this representation (each content coding is a representation of its own).
-    reply.header('etag', `"${answer.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`);
-    if (etagMatches(request.headers['if-none-match'], answer.hash)) return reply.code(304).send();
+    reply.header('cache-control', options.cacheControl ?? PUBLIC_CACHE_CONTROL);
+    if (options.validators !== false) {
+      // Strong: byte-for-byte this representation (each content coding is a representation of its own).
+      reply.header('etag', `"${answer.hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`);
+      if (etagMatches(request.headers['if-none-match'], answer.hash)) return reply.code(304).send();
+    }
   }
   if (encoding === 'br') {
     answer.br ??= brotliCompressSync(answer.body, {

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markCatalogueChanged } from '@/server/db/catalogue-version';
-import { products } from '@/server/db/schema';
+import { offers, products } from '@/server/db/schema';
 import { productImagePath } from '@/server/db/seed/seed';
 import { buildTestApp, type TestApp } from '@/server/test/build-test-app';
 import { insertProduct } from '@/server/test/fixtures';
@@ -243,5 +243,53 @@ describe('compression', () => {
     const api = await t.app.inject({ url: '/api/products/all?pageSize=5', headers: { 'accept-encoding': 'gzip' } });
     expect(api.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(api.rawPayload).toString()).items).toHaveLength(5);
+  });
+});
+
+describe('rendered pages kept per catalogue version', () => {
+  it('serves a page again without rendering it, revalidates it with a 304, and shows a new price on the next request after a change', async () => {
+    const db = t.database.db;
+    const id = await insertProduct(db, { name: 'Cached Page Phone', brand: 'Nokla', offers: [{ store: 'amazon-in', price: 9_999, original: 12_999 }] });
+    await markCatalogueChanged(db);
+    const url = `/product/${id}`;
+    const first = await t.app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('₹9,999');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const misses = t.app.catalogue.stats.misses;
+    const again = await t.app.inject({ url });
+    expect(again.body).toBe(first.body);
+    // Not rendered again: no page and no API answer behind it was computed.
+    expect(t.app.catalogue.stats.misses).toBe(misses);
+
+    const revalidated = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+
+    // Compressed for a browser, and the same page once decompressed.
+    const gzipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(first.body);
+
+    await db.update(offers).set({ currentPrice: '8999.00' }).where(eq(offers.productId, id));
+    await db.update(products).set({ currentPrice: '8999.00' }).where(eq(products.id, id));
+    await markCatalogueChanged(db);
+    const changed = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    // The new best price (the old one stays in its price history).
+    expect(changed.body).toContain('₹8,999');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('keeps a not-found page as a 404 with no validators', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const response = await t.app.inject({ url: '/product/987654321' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.headers['content-type']).toContain('text/html');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { Resvg } from '@resvg/resvg-js';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -95,15 +96,37 @@ export async function pageRoutes(app: App, { config }: { config: AppConfig }) {
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith('/api/') || pathname === '/api' || path.extname(pathname)) return reply.callNotFound();
-    const page = await render({ url: request.url, headers: request.headers });
-    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    return (
-      reply
-        .status(page.status)
-        .type('text/html; charset=utf-8')
-        // Prices change: a page is revalidated, never served stale from a cache without asking.
-        .header('cache-control', 'no-cache')
-        .send(page.body)
+    // A page is the same for every visitor (the browser adds what is personal after hydration), so a rendered
+    // page is kept like a catalogue answer: per URL and catalogue version, and at most a minute (offers say
+    // "Updated n minutes ago"). A page whose data failed to load (503) is never kept.
+    const answer = await app.catalogue.answer<PageAnswer>(
+      `page:${request.url}`,
+      async () => {
+        const page = await render({ url: request.url, headers: request.headers });
+        if (page.kind === 'redirect') return { status: page.status, location: page.location, html: EMPTY };
+        return { status: page.status, location: null, html: await buffer(page.body) };
+      },
+      undefined,
+      { encode: (page) => page.html, ttlMs: PAGE_TTL_MS, keep: (page) => page.status < 500 },
     );
+    const page = answer.value;
+    if (page.location !== null) return reply.redirect(page.location, page.status);
+    // Prices change: a page is revalidated (a 304 when unchanged), never served stale from a cache without asking.
+    return app.catalogue.send(request, reply.status(page.status), answer, {
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
+      validators: page.status === 200,
+    });
   });
+}
+
+type PageAnswer = { status: number; location: string | null; html: Buffer };
+const EMPTY = Buffer.alloc(0);
+/** How long a rendered page is kept while the catalogue stays unchanged. */
+const PAGE_TTL_MS = 60_000;
+
+async function buffer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
 }
