@@ -43,6 +43,8 @@ const envSchema = z.object({
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Bearer token for GET /metrics (Prometheus); /metrics is not served without it. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** `npm run worker` only: serve GET /health and GET /ready on this port (for the orchestrator's checks). */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** On SIGTERM, how long requests in flight and running jobs may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(25),
   /** Serve the web app's source maps (/assets/*.map) to browsers; off in production unless asked for. */

@@ -4,10 +4,15 @@
  * one process, where the server runs the jobs itself. Stops gracefully on SIGTERM (running jobs finish, or
  * are handed back to the queue at SHUTDOWN_TIMEOUT_SECONDS).
  */
+import Fastify from 'fastify';
 import pino from 'pino';
 import { loadConfig } from './config';
+import { databaseStatus } from './db/client';
 import { openConfiguredDatabase } from './db/open';
 import { startQueue } from './jobs/runtime';
+
+/** A check that does not answer within this counts as failed (readiness must answer while the database hangs). */
+const READY_CHECK_MS = 1000;
 
 async function main() {
   const config = loadConfig();
@@ -20,9 +25,25 @@ async function main() {
   }
   const database = await openConfiguredDatabase(config);
   const runtime = await startQueue({ database, config, log, work: true });
-  log.info('worker started');
-
   let closing = false;
+
+  // With WORKER_HEALTH_PORT, the orchestrator can watch a worker as it watches web instances: /health while the
+  // process answers, /ready while it can reach its database and is not shutting down.
+  const health = config.WORKER_HEALTH_PORT ? Fastify({ logger: false }) : null;
+  if (health) {
+    health.get('/health', async () => ({ status: 'ok', role: 'worker' }));
+    health.get('/ready', async (_request, reply) => {
+      const reachable = await Promise.race([
+        databaseStatus(database.db),
+        new Promise<'unavailable'>((resolve) => setTimeout(() => resolve('unavailable'), READY_CHECK_MS).unref()),
+      ]);
+      const ready = reachable === 'ok' && !closing;
+      return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database: reachable, shuttingDown: closing });
+    });
+    await health.listen({ host: config.HOST, port: config.WORKER_HEALTH_PORT });
+  }
+  log.info({ healthPort: config.WORKER_HEALTH_PORT ?? null }, 'worker started');
+
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -31,6 +52,7 @@ async function main() {
     setTimeout(() => process.exit(1), timeoutMs + 3000).unref();
     try {
       await runtime.stop(timeoutMs);
+      await health?.close();
       await database.close();
       process.exit(0);
     } catch (error) {
