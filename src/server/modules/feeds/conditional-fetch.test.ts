@@ -58,7 +58,9 @@ const storeState = () =>
         from offers o where o.store_id = ${store.id} order by o.id`,
   );
 
-describe('conditional fetch of a feed URL', () => {
+// Each import runs the whole pipeline on the embedded database (deals and listing precomputes included): under a
+// loaded machine one takes tens of seconds, which is not what this file tests.
+describe('conditional fetch of a feed URL', { timeout: 120_000 }, () => {
   it('sends If-None-Match from the last import; a 304 costs one request, is recorded as not modified and changes nothing', async () => {
     served.body = readFileSync(fixture('shop-a.xml'), 'utf8');
     served.etag = '"v1"';
