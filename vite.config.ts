@@ -93,8 +93,13 @@ export default defineConfig({
                 name: 'api-postgres',
                 root: '.',
                 include: ['src/server/**/*.test.ts'],
-                // Pure tests and the process test (always embedded) need not run twice.
-                exclude: [...PROCESS_TESTS, 'src/server/db/seed/{catalogue,product-image,random}.test.ts'],
+                // Pure tests (no database: the seed's generators, the feed parsers, the bundled server's parser
+                // worker) and the process tests (always embedded) need not run twice.
+                exclude: [
+                  ...PROCESS_TESTS,
+                  'src/server/db/seed/{catalogue,product-image,random}.test.ts',
+                  'src/server/modules/feeds/{category-mapping,detect-format,feed-item,feed-shapes,feed-streaming,parse-tsv,parse-xml,stage-batches}.test.ts',
+                ],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
