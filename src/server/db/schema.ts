@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -600,3 +601,20 @@ export const catalogueVersion = pgTable(
   },
   (table) => [check('catalogue_version_one_row', sql`${table.id} = 1`)],
 );
+
+/**
+ * Precomputed counts of every unfiltered listing scope (issue 18, docs/decisions/facets-deals-budgets.md): for each
+ * category path a shopper can browse, the total and facet groups `facetCounts` answers with no selection. Written by
+ * `refreshListingStats` in the transaction that bumps the catalogue version, stamped with that version and that
+ * transaction's `now()` (= the `changed_at` its bump writes); a row is read only while both still match
+ * `catalogue_version`, so a change that bumped without refreshing (a review) falls back to the live count.
+ * `json`, not `jsonb`: the stored text keeps the key order, so an answer from a row is byte-identical to a live one.
+ */
+export const listingScopeStats = pgTable('listing_scope_stats', {
+  /** The category path, slugs joined by '/': `electronics`, `electronics/mobiles`, `ladies-apparels/western-wear/dresses`. */
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  total: integer('total').notNull(),
+  facets: json('facets').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});

@@ -1,7 +1,9 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { refreshBestOffers } from '@/server/db/refresh-best-offers';
+import { bumpCatalogueVersion } from '@/server/db/catalogue-version';
 import { refreshDeals } from '@/server/modules/deals/refresh-deals';
+import { refreshListingStats } from '@/server/modules/products/listing-stats';
 import { productAttributes as attributesOf } from '@/shared/attributes';
 import { offers, priceHistory, productAttributes, products, stores } from '@/server/db/schema';
 import { generateCatalogue, type SeedProduct } from './catalogue';
@@ -117,6 +119,10 @@ export async function seedDemoCatalogue(
 
     await refreshBestOffers(tx, 'all');
     await refreshDeals(tx, now);
+    // The unfiltered listings' counts, stamped with the version this bump commits (the seed is a catalogue change
+    // like any other: a cache that answered the empty catalogue drops it).
+    await refreshListingStats(tx);
+    await bumpCatalogueVersion(tx);
     return { seeded: true, products: catalogue.products.length };
   });
 }

@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { MergeResult, SplitResult } from '@/shared/contracts/admin';
 import { bumpCatalogueVersion } from '@/server/db/catalogue-version';
+import { refreshListingStats } from '@/server/modules/products/listing-stats';
 import type { Database } from '@/server/db/client';
 import { HttpError, badRequest, notFound } from '@/server/http-error';
 import { refreshBestOffersOf } from '@/server/modules/feeds/import-feed';
@@ -148,6 +149,8 @@ export async function mergeProducts(
         ...(duplicateReviews.length > 0 ? { reviewsKeptOnSurvivor: duplicateReviews } : {}),
       },
     });
+    // A product fewer or more: every count of its scopes changes (stamped with the version the bump commits).
+    await refreshListingStats(tx);
     const version = await bumpCatalogueVersion(tx);
     return { result, version };
   });
@@ -215,6 +218,8 @@ export async function splitOffer(
       summary: `Split the ${offer.store_name} offer ${offerId} out of product ${productId} (${product.name}) into product ${created.id} (${newName})`,
       details: { ...result, store: offer.store_name, feedItemsMoved: feedItems, newName },
     });
+    // A product fewer or more: every count of its scopes changes (stamped with the version the bump commits).
+    await refreshListingStats(tx);
     const version = await bumpCatalogueVersion(tx);
     return { result, version };
   });

@@ -22,6 +22,7 @@ import {
 import { errorSchema, idParam } from '@/shared/contracts/common';
 import type { AppConfig } from '@/server/config';
 import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/catalogue-version';
+import { refreshListingStats } from '@/server/modules/products/listing-stats';
 import { importRuns, stores } from '@/server/db/schema';
 import { HttpError, badRequest, notFound } from '@/server/http-error';
 import { ImportBusyError } from '@/server/modules/feeds/import-feed';
@@ -201,7 +202,9 @@ export async function adminStoreRoutes(app: App, options: StoreOptions) {
             summary: `Edited the store ${existing.name}: ${changed.map(([key]) => key).join(', ')}`,
             details: Object.fromEntries(changed.map(([key, value]) => [key, { from: existing[key as keyof typeof existing], to: value }])),
           });
-          // The store's name and links are part of every product answer that lists its offers.
+          // The store's name and links are part of every product answer that lists its offers, and its name labels
+          // the Store facet: the unfiltered listings' counts are recomputed for the version this bump commits.
+          await refreshListingStats(tx);
           return bumpCatalogueVersion(tx);
         });
         announceCatalogueVersion(db, version);

@@ -14,6 +14,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/catalogue-version';
 import { refreshDeals } from '@/server/modules/deals/refresh-deals';
+import { refreshListingStats } from '@/server/modules/products/listing-stats';
 import type { Database } from '@/server/db/client';
 import { searchTextOf } from '@/server/db/refresh-best-offers';
 import { type FeedValidators, parseFeed } from './detect-format';
@@ -238,6 +239,9 @@ export async function importFeed(db: Database, options: ImportOptions): Promise<
         // The deals precompute follows the prices this import changed (issue 15), in the same transaction.
         await refreshDeals(tx);
         onStep?.('deals', finish());
+        // And the unfiltered listings' counts, stamped with the version the bump below commits.
+        await refreshListingStats(tx);
+        onStep?.('listing stats', finish());
         catalogueVersion = await bumpCatalogueVersion(tx);
       }
       return summary;
@@ -448,7 +452,10 @@ export async function confirmFlaggedRun(db: Database, runId: number, confirmedBy
     await tx.execute(sql`update import_runs set flag_status = 'confirmed', confirmed_by = ${confirmedBy}, confirmed_at = now(),
         marked_out_of_stock = marked_out_of_stock + ${applied.markedOutOfStock}
       where id = ${runId}`);
-    if (applied.markedOutOfStock > 0 || applied.changedProducts > 0) catalogueVersion = await bumpCatalogueVersion(tx);
+    if (applied.markedOutOfStock > 0 || applied.changedProducts > 0) {
+      await refreshListingStats(tx);
+      catalogueVersion = await bumpCatalogueVersion(tx);
+    }
     return applied;
   });
   if (catalogueVersion !== null) announceCatalogueVersion(db, catalogueVersion);

@@ -91,7 +91,7 @@ type CountRow = Record<string, unknown> & { g: string; k: string | null; label: 
  * search transaction when there is a search) with `filter`'s selections. Also returns the listing's total.
  */
 export async function facetCounts(
-  db: Database,
+  db: Pick<Database, 'execute'>,
   scope: SQL[],
   join: SQL | null,
   filter: ProductFilter,

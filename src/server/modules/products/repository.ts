@@ -4,6 +4,7 @@ import { facetsFor } from '@/shared/facet-config';
 import type { FacetGroup } from '@/shared/contracts/product';
 import { facetCounts, selectionConditions } from './facets';
 import { queryOne } from '@/server/modules/feeds/sql-rows';
+import { readListingStats } from './listing-stats';
 import type { Offer, Product, ProductPage } from '@/shared/contracts/product';
 import type { Database } from '@/server/db/client';
 import { offers, priceHistory, productSearch, products, stores } from '@/server/db/schema';
@@ -377,7 +378,10 @@ export function createProductRepository(db: Database) {
     /** The listing's filter groups with counts, and its total (issue 15). */
     async facets(filter: ProductFilter): Promise<{ total: number; facets: FacetGroup[] }> {
       const definitions = facetsFor(filter.path ?? null);
-      if (!filter.q) return facetCounts(db, scopeConditions(filter, null), null, filter, definitions);
+      if (!filter.q) {
+        // A category path without any selection: its precomputed row, if it describes the committed catalogue.
+        return (await readListingStats(db, filter)) ?? facetCounts(db, scopeConditions(filter, null), null, filter, definitions);
+      }
       const plan = await planSearch(db, filter.q);
       return withSearchSettings(db, (tx) =>
         facetCounts(tx, scopeConditions(filter, plan), sql`join ${productSearch} on ${productSearch.productId} = ${products.id}`, filter, definitions),
