@@ -135,6 +135,38 @@ describe('listing scope stats', () => {
     await expectEveryScopeLive({ stored: true });
   });
 
+  it('after a review and its deletion: the rows are carried over (rating options moved) and equal the live counts', async () => {
+    const mobiles: CategoryPath = { category: 'electronics', subcategory: 'mobiles', subSubcategory: null };
+    const rated = (stats: { facets: { name: string; options: { key: string; count: number }[] }[] } | null) =>
+      stats?.facets.find((f) => f.name === 'rating')?.options.map((o) => o.count);
+    // A phone at 3.9★ from one review: a 5★ review lifts it over the 4★ line (4.45), deleting it brings it back.
+    const lowest = await queryOne<{ id: number }>(db(), sql`select id from products where subcategory = 'mobiles' order by id limit 1`);
+    if (!lowest) throw new Error('no phone in the demo catalogue');
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`update products set rating = 3.9, review_count = 1 where id = ${lowest.id}`);
+      await refreshListingStats(tx);
+      await bumpCatalogueVersion(tx);
+    });
+    const before = rated(await readListingStats(db(), { path: mobiles }));
+    const { headers } = await signUpAndLogIn(t.app);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${lowest.id}/reviews`,
+      headers,
+      payload: { rating: 5, title: 'Lovely', body: 'Battery lasts two days, camera is sharp in daylight.' },
+    });
+    expect(review.statusCode).toBe(201);
+    const after = await readListingStats(db(), { path: mobiles });
+    expect(after).not.toBeNull();
+    expect(rated(after)).not.toEqual(before);
+    await expectEveryScopeLive({ stored: true });
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/products/${lowest.id}/reviews/mine`, headers });
+    expect(removed.statusCode).toBe(204);
+    expect(rated(await readListingStats(db(), { path: mobiles }))).toEqual(before);
+    await expectEveryScopeLive({ stored: true });
+  });
+
   it('after a change that bumped without refreshing (a test writing rows directly): the listing counts live', async () => {
     const mobiles: CategoryPath = { category: 'electronics', subcategory: 'mobiles', subSubcategory: null };
     await db().execute(sql`update products set rating = 1 where subcategory = 'mobiles' and id in (select id from products where subcategory = 'mobiles' order by id limit 3)`);

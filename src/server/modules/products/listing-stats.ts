@@ -8,8 +8,9 @@
  *
  * Never stale: a row is stamped with the catalogue version its transaction commits, and with that transaction's
  * `now()`; it is served only while `catalogue_version` still holds both (one statement joins them). A change
- * that bumps the version without refreshing (a review, a test writing rows and calling `markCatalogueChanged`)
- * makes every row unusable until the next refresh; the listing then counts live, as it did before.
+ * that bumps the version without refreshing (a test writing rows and calling `markCatalogueChanged`) makes every
+ * row unusable until the next refresh; the listing then counts live, as it did before. A review carries the rows
+ * over instead (`carryListingStatsOver`: only the Customer Rating options depend on a rating).
  */
 import { sql } from 'drizzle-orm';
 import { APPAREL_GROUPS, type CategoryPath, ELECTRONICS_SUBCATEGORIES } from '@/shared/catalog';
@@ -123,4 +124,37 @@ export function scopesOf(path: { category: string; subcategory: string | null; s
     if (path.subSubcategory) keys.push(`${path.category}/${path.subcategory}/${path.subSubcategory}`);
   }
   return keys;
+}
+
+/**
+ * A review changed one product's rating: carries the rows over to the version the caller's bump commits, instead
+ * of leaving every listing to the live count until the next import. Of all the unfiltered counts only the
+ * Customer Rating options depend on a rating (the total and every other group do not), so the product's scopes get
+ * those options moved by the product's before/after rating and every other row is restamped as it is. Only rows
+ * that describe the committed catalogue are carried (a stale row stays stale). Like `refreshListingStats`, it takes
+ * the catalogue_version row first, and **the caller's next and last statement must be `bumpCatalogueVersion(tx)`**;
+ * `ratingBefore` must be the product's committed rating read under its row lock. A few rows: ~1 ms.
+ */
+export async function carryListingStatsOver(
+  tx: Executor,
+  change: { path: { category: string; subcategory: string | null; subSubcategory: string | null }; ratingBefore: number; ratingAfter: number },
+): Promise<void> {
+  await tx.execute(sql`select 1 from catalogue_version where id = 1 for update`);
+  const scopes = scopesOf(change.path);
+  const scopeList = sql.join(scopes.map((scope) => sql`${scope}`), sql`, `);
+  const current = sql`s.version = c.version and s.computed_at = c.changed_at`;
+  await tx.execute(sql`update listing_scope_stats s set version = c.version + 1, computed_at = now()
+    from catalogue_version c where c.id = 1 and ${current} and s.scope not in (${scopeList})`);
+  const rows = await queryRows<{ scope: string; facets: string }>(
+    tx,
+    sql`select s.scope, s.facets::text as facets from listing_scope_stats s join catalogue_version c on c.id = 1 and ${current}
+      where s.scope in (${scopeList})`,
+  );
+  const moved = (threshold: number) => Number(change.ratingAfter >= threshold) - Number(change.ratingBefore >= threshold);
+  for (const row of rows) {
+    const facets = JSON.parse(row.facets) as FacetGroup[];
+    for (const option of facets.find((group) => group.name === 'rating')?.options ?? []) option.count += moved(Number(option.key));
+    await tx.execute(sql`update listing_scope_stats s set facets = ${JSON.stringify(facets)}::json, version = c.version + 1, computed_at = now()
+      from catalogue_version c where c.id = 1 and s.scope = ${row.scope}`);
+  }
 }

@@ -5,6 +5,7 @@ import { errorSchema, idParam } from '@/shared/contracts/common';
 import { paginationQuery } from '@/shared/contracts/product';
 import { announceCatalogueVersion, bumpCatalogueVersion } from '@/server/db/catalogue-version';
 import { products, reviews, users } from '@/server/db/schema';
+import { carryListingStatsOver } from '@/server/modules/products/listing-stats';
 import { conflict, notFound } from '@/server/http-error';
 import { currentUserId } from '@/server/plugins/auth';
 import type { App } from '@/server/types';
@@ -83,7 +84,7 @@ export async function reviewRoutes(app: App) {
       const result = await db.transaction(async (tx) => {
         // Lock the product row so concurrent reviews update the average one after the other.
         const [product] = await tx
-          .select({ id: products.id })
+          .select({ id: products.id, ...ratedPath })
           .from(products)
           .where(eq(products.id, request.params.id))
           .for('update');
@@ -94,15 +95,17 @@ export async function reviewRoutes(app: App) {
           .onConflictDoNothing()
           .returning();
         if (!review) throw conflict('You have already reviewed this product');
-        await tx
+        const [updated] = await tx
           .update(products)
           .set({
             rating: sql`round((${products.rating} * ${products.reviewCount} + ${rating}) / (${products.reviewCount} + 1), 2)`,
             reviewCount: sql`${products.reviewCount} + 1`,
           })
-          .where(eq(products.id, product.id));
+          .where(eq(products.id, product.id))
+          .returning({ rating: products.rating });
         const [author] = await tx.select().from(users).where(eq(users.id, userId));
         // The product's rating and review count are in catalogue answers.
+        await carryStats(tx, product, updated?.rating);
         const version = await bumpCatalogueVersion(tx);
         return { review, author, version };
       });
@@ -130,24 +133,44 @@ export async function reviewRoutes(app: App) {
     async (request, reply) => {
       const userId = currentUserId(request);
       const version = await db.transaction(async (tx) => {
+        const [product] = await tx.select(ratedPath).from(products).where(eq(products.id, request.params.id)).for('update');
         const [review] = await tx
           .delete(reviews)
           .where(and(eq(reviews.productId, request.params.id), eq(reviews.userId, userId)))
           .returning();
         if (!review) throw notFound('Review not found');
-        await tx
+        const [updated] = await tx
           .update(products)
           .set({
             rating: sql`case when ${products.reviewCount} <= 1 then 0 else round((${products.rating} * ${products.reviewCount} - ${review.rating}) / (${products.reviewCount} - 1), 2) end`,
             reviewCount: sql`greatest(${products.reviewCount} - 1, 0)`,
           })
-          .where(eq(products.id, request.params.id));
+          .where(eq(products.id, request.params.id))
+          .returning({ rating: products.rating });
+        await carryStats(tx, product, updated?.rating);
         return bumpCatalogueVersion(tx);
       });
       await announceCatalogueVersion(db, version);
       return reply.status(204).send(null);
     },
   );
+}
+
+/** What a review's change to the precomputed listing counts needs (read with the product row locked). */
+const ratedPath = { rating: products.rating, category: products.category, subcategory: products.subcategory, subSubcategory: products.subSubcategory };
+
+/**
+ * Only the product's rating changed: the unfiltered listings' stored counts are carried over to the version the
+ * bump that follows commits (listing-stats.ts), so a review does not send every listing back to live counting.
+ */
+async function carryStats(
+  tx: Parameters<typeof carryListingStatsOver>[0],
+  before: { rating: string; category: string; subcategory: string | null; subSubcategory: string | null } | undefined,
+  after: string | undefined,
+): Promise<void> {
+  if (!before || after === undefined) return;
+  const { rating, ...path } = before;
+  await carryListingStatsOver(tx, { path, ratingBefore: Number(rating), ratingAfter: Number(after) });
 }
 
 async function optionalUserId(app: App, request: Parameters<App['requireUser']>[0]): Promise<number | null> {
