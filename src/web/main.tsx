@@ -6,7 +6,7 @@ import { ErrorBoundary } from './app/fallback-screen';
 import { Providers } from './app/providers';
 import { preloadRouteModules } from './app/preload-routes';
 import { routes } from './app/router';
-import { loadLazyMatches, reviveErrors, SSR_STATE_ID, type SsrState } from './app/ssr-state';
+import { loadLazyMatches, reviveState, SSR_STATE_ID, type SsrState } from './app/ssr-state';
 import { loadToaster } from './lib/toast';
 import './styles.css';
 
@@ -55,7 +55,7 @@ async function start() {
     <StrictMode>
       <ErrorBoundary>
         <Providers>
-          <HydrationBoundary state={state ? reviveErrors(state.queries) : undefined}>
+          <HydrationBoundary state={state ? reviveState(state.queries) : undefined}>
             <RouterProvider router={router} />
           </HydrationBoundary>
           <HydratedMarker />

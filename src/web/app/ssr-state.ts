@@ -16,15 +16,22 @@ export type SsrState = { queries: DehydratedState };
  */
 export const shouldDehydrateQuery = (query: Query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error';
 
-/** JSON turns an ApiError into its fields; the pages test `instanceof ApiError`, so make them errors again. */
-export function reviveErrors(state: DehydratedState): DehydratedState {
+/**
+ * The server's query cache as the browser hydrates it:
+ * - JSON turns an ApiError into its fields; the pages test `instanceof ApiError`, so make them errors again;
+ * - the data counts as fetched now: the server keeps a rendered page up to a minute while the catalogue version
+ *   stays the same (an answer fetched now would be the same bytes), so its render time must not make the data look
+ *   stale and refetch everything on hydration.
+ */
+export function reviveState(state: DehydratedState, now = Date.now()): DehydratedState {
   return {
     ...state,
     queries: state.queries.map((query) => {
+      const fresh = query.state.status === 'success' ? { ...query, state: { ...query.state, dataUpdatedAt: now } } : query;
       const error = query.state.error as Partial<ApiError> | null | undefined;
-      if (!error || error instanceof ApiError || typeof error.status !== 'number') return query;
+      if (!error || error instanceof ApiError || typeof error.status !== 'number') return fresh;
       const revived = new ApiError(error.status, error.detail ?? 'Error', error.code ?? 'HTTP_ERROR', error.serverDetail ?? null);
-      return { ...query, state: { ...query.state, error: revived } };
+      return { ...fresh, state: { ...fresh.state, error: revived } };
     }),
   };
 }
