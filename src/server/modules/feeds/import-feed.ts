@@ -453,6 +453,8 @@ export async function confirmFlaggedRun(db: Database, runId: number, confirmedBy
         marked_out_of_stock = marked_out_of_stock + ${applied.markedOutOfStock}
       where id = ${runId}`);
     if (applied.markedOutOfStock > 0 || applied.changedProducts > 0) {
+      // Delisting moves best prices as an import does: the deals follow in the same transaction.
+      await refreshDeals(tx);
       await refreshListingStats(tx);
       catalogueVersion = await bumpCatalogueVersion(tx);
     }
