@@ -178,6 +178,9 @@ test.describe('offline on search, wishlist and comparison, and saving offline', 
     alert = (await created.json()) as PriceAlert;
     context = await browser.newContext({ baseURL });
     page = await context.newPage();
+    // One document serves every test here (links, not loads): keep all its resource timings, so a test can ask
+    // whether a chunk was fetched earlier in it.
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(10_000));
     // Price Tracking first: it loads neither the wishlist nor any product, so those screens meet the network fresh.
     await openReady(page, '/price-tracking', session.token);
     await expect(page.getByRole('tab', { name: /Price Alerts \(1\/1\)/ })).toBeVisible({ timeout: 30_000 });
@@ -232,11 +235,15 @@ test.describe('offline on search, wishlist and comparison, and saving offline', 
   });
 
   test('Set Price Alert offline says "Failed to create price alert." and keeps the dialog and its target', async ({ request }) => {
-    // The dialog's code comes once the product page is idle: a shopper who lost the connection after that can open it.
-    const dialogCode = page.waitForResponse((response) => /\/set-price-alert-dialog-[^/]*\.js$/.test(response.url()));
+    // The dialog's code comes once the page has settled: a shopper who lost the connection after that can open it.
+    // This document may have fetched it in an earlier test already (the settled preload), or fetches it now.
     await page.getByRole('link', { name: `View Deal for ${saved.name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: saved.name })).toBeVisible();
-    await dialogCode;
+    await page.waitForFunction(
+      () => performance.getEntriesByType('resource').some((entry) => /\/set-price-alert-dialog-[^/]*\.js$/.test(entry.name)),
+      undefined,
+      { timeout: 20_000 },
+    );
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Price Alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set Price Alert' });

@@ -4,7 +4,7 @@ import type { Product, ProductPage } from '@/shared/contracts/product';
 import { priceStats } from '@/shared/deal-insight';
 import { discountPercent, formatPrice } from '@/shared/money';
 import { readFeatures, readHighlights, readSpecifications } from '@/shared/specifications';
-import { openProductInApp } from './client-navigation';
+import { openProductInApp, waitForApp } from './client-navigation';
 
 const TOKEN_KEY = 'bachat.token';
 
@@ -213,6 +213,8 @@ test.describe('product detail', () => {
   test('Save asks a signed-out shopper to sign in; Price Alert opens the Set Price Alert modal', async ({ page, request }) => {
     const product = await pick(request, richProduct);
     await page.goto(`/product/${product.id}`);
+    // The server's HTML has the buttons before the app runs; they act once it has hydrated.
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('You need to be logged in to manage your wishlist.')).toBeVisible();
     await page.getByRole('button', { name: 'Price Alert' }).click();
@@ -230,6 +232,7 @@ test.describe('product detail', () => {
     const product = await pick(request, richProduct);
     await signIn(page, request);
     await page.goto(`/product/${product.id}`);
+    await waitForApp(page);
     const save = page.getByRole('button', { name: 'Save', exact: true });
     await expect(save).toHaveAttribute('aria-pressed', 'false');
     await save.click();
