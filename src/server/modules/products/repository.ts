@@ -66,15 +66,37 @@ const productWithOffers = (id: number, since: Date) => sql`
   from ${products} p
   where p.id = ${id}`;
 
+type OfferFields = Omit<Offer, 'discount' | 'currentPrice' | 'originalPrice' | 'shippingCost'> & {
+  currentPrice: number | string;
+  originalPrice: number | string;
+  shippingCost: number | string | null;
+};
+
 type ProductJsonRow = {
   product: Record<string, unknown>;
-  offers: (Omit<Offer, 'discount' | 'currentPrice' | 'originalPrice' | 'shippingCost'> & {
-    currentPrice: number | string;
-    originalPrice: number | string;
-    shippingCost: number | string | null;
-  })[];
+  offers: OfferFields[];
   history: { price: number | string; date: string }[];
 };
+
+/** An offer's JSON from its columns (numbers may come as numeric text or, from SQL JSON, as numbers). */
+function toOffer(offer: OfferFields): Offer {
+  const currentPrice = toNumber(offer.currentPrice);
+  const originalPrice = toNumber(offer.originalPrice);
+  return {
+    id: offer.id,
+    store: offer.store,
+    storeSlug: offer.storeSlug,
+    currentPrice,
+    originalPrice,
+    discount: discountOf(originalPrice, currentPrice),
+    inStock: offer.inStock,
+    stockQuantity: offer.stockQuantity,
+    affiliateUrl: offer.affiliateUrl,
+    freeShipping: offer.freeShipping,
+    shippingCost: offer.shippingCost === null ? null : toNumber(offer.shippingCost),
+    updatedAt: offer.updatedAt,
+  };
+}
 
 /** A `row_to_json(products)` object as the fields `assemble` reads (its keys are the columns' SQL names). */
 function fieldsFromJson(json: Record<string, unknown>): ProductFields {
@@ -295,23 +317,8 @@ export function createProductRepository(db: Database) {
 
     const offersByProduct = new Map<number, Offer[]>();
     for (const { offer, storeName, storeSlug } of offerRows) {
-      const currentPrice = toNumber(offer.currentPrice);
-      const originalPrice = toNumber(offer.originalPrice);
       const list = offersByProduct.get(offer.productId) ?? [];
-      list.push({
-        id: offer.id,
-        store: storeName,
-        storeSlug,
-        currentPrice,
-        originalPrice,
-        discount: discountOf(originalPrice, currentPrice),
-        inStock: offer.inStock,
-        stockQuantity: offer.stockQuantity,
-        affiliateUrl: offer.affiliateUrl,
-        freeShipping: offer.freeShipping,
-        shippingCost: offer.shippingCost === null ? null : toNumber(offer.shippingCost),
-        updatedAt: offer.updatedAt.toISOString(),
-      });
+      list.push(toOffer({ ...offer, store: storeName, storeSlug, updatedAt: offer.updatedAt.toISOString() }));
       offersByProduct.set(offer.productId, list);
     }
     const historyByOffer = new Map<number, { price: number; date: string }[]>();
@@ -392,24 +399,7 @@ export function createProductRepository(db: Database) {
       const since = new Date(Date.now() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
       const row = await queryOne<ProductJsonRow>(db, productWithOffers(id, since));
       if (!row) return null;
-      const productOffers: Offer[] = row.offers.map((offer) => {
-        const currentPrice = toNumber(offer.currentPrice);
-        const originalPrice = toNumber(offer.originalPrice);
-        return {
-          id: offer.id,
-          store: offer.store,
-          storeSlug: offer.storeSlug,
-          currentPrice,
-          originalPrice,
-          discount: discountOf(originalPrice, currentPrice),
-          inStock: offer.inStock,
-          stockQuantity: offer.stockQuantity,
-          affiliateUrl: offer.affiliateUrl,
-          freeShipping: offer.freeShipping,
-          shippingCost: offer.shippingCost === null ? null : toNumber(offer.shippingCost),
-          updatedAt: offer.updatedAt,
-        };
-      });
+      const productOffers = row.offers.map(toOffer);
       const history = row.history.map((point) => ({ price: toNumber(point.price), date: point.date }));
       return assemble(fieldsFromJson(row.product), productOffers, history);
     },
