@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { Resvg } from '@resvg/resvg-js';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -124,9 +124,3 @@ type PageAnswer = { status: number; location: string | null; html: Buffer };
 const EMPTY = Buffer.alloc(0);
 /** How long a rendered page is kept while the catalogue stays unchanged. */
 const PAGE_TTL_MS = 60_000;
-
-async function buffer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
-}
