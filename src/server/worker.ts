@@ -10,9 +10,7 @@ import { loadConfig } from './config';
 import { databaseStatus } from './db/client';
 import { openConfiguredDatabase } from './db/open';
 import { startQueue } from './jobs/runtime';
-
-/** A check that does not answer within this counts as failed (readiness must answer while the database hangs). */
-const READY_CHECK_MS = 1000;
+import { withTimeout } from './modules/health/routes';
 
 async function main() {
   const config = loadConfig();
@@ -33,10 +31,8 @@ async function main() {
   if (health) {
     health.get('/health', async () => ({ status: 'ok', role: 'worker' }));
     health.get('/ready', async (_request, reply) => {
-      const reachable = await Promise.race([
-        databaseStatus(database.db),
-        new Promise<'unavailable'>((resolve) => setTimeout(() => resolve('unavailable'), READY_CHECK_MS).unref()),
-      ]);
+      // Bounded as the web instances' readiness is: a hanging database is "unavailable" within a second.
+      const reachable = await withTimeout(databaseStatus(database.db), 'unavailable');
       const ready = reachable === 'ok' && !closing;
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database: reachable, shuttingDown: closing });
     });

@@ -18,7 +18,7 @@ const readySchema = z.object({
 /** A check that does not answer in time counts as failed: readiness must answer fast while a dependency hangs. */
 const CHECK_TIMEOUT_MS = 1000;
 
-function withTimeout<T>(work: Promise<T>, fallback: T): Promise<T> {
+export function withTimeout<T>(work: Promise<T>, fallback: T): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(fallback), CHECK_TIMEOUT_MS);
