@@ -74,4 +74,34 @@ describe('jobs on the queue (pg-boss, in-process)', () => {
     // Due once (interval 60 minutes); the store without a schedule is left alone.
     expect(runs).toEqual([{ slug: 'scheduled-shop', trigger: 'schedule', status: 'succeeded' }]);
   });
+
+  it('skips a scheduled import queued while the previous one was still starting (the store was imported after it was queued)', async () => {
+    const db = database.db;
+    const store = await createStoreRepository(db).add({
+      slug: 'raced-shop',
+      name: 'Raced Shop',
+      homepage: 'https://raced.example.in',
+      feedUrl: path.join(fixtures, 'shop-b.tsv'),
+      feedIntervalMinutes: 60,
+    });
+    // Queued by a schedule check on another instance, while this store's import had started but not yet claimed its run.
+    const enqueuer = await startQueue({ database, config: config({ FEEDS_SCHEDULE: 'off' }), log: silent, work: false });
+    const jobId = await enqueuer.queue.sendStoreImport({ storeId: store.id, trigger: 'schedule' });
+    await enqueuer.stop(5000);
+    expect(jobId).not.toBeNull();
+    await db.execute(sql`insert into import_runs (store_id, source, trigger, partial, status, finished_at) values (${store.id}, 'earlier', 'schedule', false, 'succeeded', now())`);
+
+    const jobs = await startQueue({ database, config: config({ FEEDS_SCHEDULE: 'off' }), log: silent, work: true });
+    try {
+      const done = await waitFor(async () => {
+        const job = await jobs.queue.getStoreImport(jobId as string);
+        return job?.state === 'completed' ? job : undefined;
+      });
+      expect(done.error).toBe('store raced-shop was imported after this scheduled import was queued');
+    } finally {
+      await jobs.stop(5000);
+    }
+    const runs = await queryRows<{ source: string }>(db, sql`select source from import_runs where store_id = ${store.id}`);
+    expect(runs).toEqual([{ source: 'earlier' }]);
+  });
 });

@@ -72,10 +72,15 @@ export async function startWorkers(options: WorkerOptions): Promise<Workers> {
     return { due: due.length, queued };
   });
 
-  const importWorker = await boss.work<FeedImportJob>(QUEUES.feedImport, polling, async ([job]) => {
+  const importWorker = await boss.work<FeedImportJob>(QUEUES.feedImport, { ...polling, includeMetadata: true }, async ([job]) => {
     if (!job) return;
     const [store] = (await createStoreRepository(db).list()).filter((each) => each.id === job.data.storeId);
     if (!store) return { message: `no store ${job.data.storeId}` };
+    // A schedule check may queue a store while its previous import is active but has not yet recorded its run
+    // (the queue keeps one waiting beside one active): that import already covers this interval.
+    if (job.data.trigger === 'schedule' && (await createStoreRepository(db).importedSince(store.id, job.createdOn))) {
+      return { message: `store ${store.slug} was imported after this scheduled import was queued` };
+    }
     const source = job.data.source ?? store.feedUrl;
     if (!source) return { message: `store ${store.slug} has no feed URL` };
     const started = process.hrtime.bigint();

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@/server/db/client';
 import { stores } from '@/server/db/schema';
-import { queryRows } from './sql-rows';
+import { queryOne, queryRows } from './sql-rows';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -74,6 +74,15 @@ export function createStoreRepository(db: Database) {
 
     async list(): Promise<StoreRow[]> {
       return db.select().from(stores).orderBy(asc(stores.slug));
+    },
+
+    /** Whether an import of this store started at or after `moment` (both stamped by the database's clock). */
+    async importedSince(storeId: number, moment: Date): Promise<boolean> {
+      const row = await queryOne<{ found: boolean }>(
+        db,
+        sql`select exists (select 1 from import_runs where store_id = ${storeId} and started_at >= ${moment.toISOString()}::timestamptz) as found`,
+      );
+      return row?.found === true;
     },
 
     /**
