@@ -239,11 +239,14 @@ test.describe('offline on search, wishlist and comparison, and saving offline', 
     // This document may have fetched it in an earlier test already (the settled preload), or fetches it now.
     await page.getByRole('link', { name: `View Deal for ${saved.name}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: saved.name })).toBeVisible();
-    await page.waitForFunction(
-      () => performance.getEntriesByType('resource').some((entry) => /\/set-price-alert-dialog-[^/]*\.js$/.test(entry.name)),
+    const chunk = await page.waitForFunction(
+      () => performance.getEntriesByType('resource').find((entry) => /\/set-price-alert-dialog-[^/]*\.js$/.test(entry.name))?.name,
       undefined,
       { timeout: 20_000 },
     );
+    // Its first request is not the whole of it: wait until the module and the chunks it imports have loaded
+    // (importing the same URL again resolves with that one module, once it has).
+    await page.evaluate((url) => import(url as string).then(() => undefined), await chunk.jsonValue());
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Price Alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set Price Alert' });
