@@ -41,7 +41,11 @@ async function slowFeedServer(rowDelayMs: number) {
   return {
     url: `http://127.0.0.1:${port}/feed.tsv`,
     requested,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())).finally(() => server.closeAllConnections()),
+    // Its connections first: close() waits for them, and a stalled feed would hold it for the whole feed.
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -122,7 +126,9 @@ describe('SIGTERM', () => {
   }, 90_000);
 
   it('hands an import that outlives the shutdown timeout back to the queue, and still exits 0', async () => {
-    await database.db.execute(sql`delete from pgboss.job where name = 'feed-import'`);
+    // Also the previous test's schedule check: a new instance checks at start, at most once a minute across
+    // instances, so with it kept this import would wait for the next minute's cron.
+    await database.db.execute(sql`delete from pgboss.job where name in ('feed-import', 'feeds-schedule')`);
     const feed = await slowFeedServer(1000); // 40 s: longer than the timeout below
     await scheduleFeed(feed.url);
     const server = await startServer({ DATABASE_URL: pg.url, FEEDS_SCHEDULE: 'on', SHUTDOWN_TIMEOUT_SECONDS: '3' });
