@@ -4,11 +4,12 @@
  * clicks as one statement — every second, at 500 queued clicks, and when the app closes (a graceful shutdown loses
  * none; a crash loses at most the last second of clicks, never a redirect).
  *
- * The batch is one JSON parameter (not 7 parameters a row): building and binding thousands of parameters was a
- * large share of a click's cost, and click_events has no foreign keys to check (schema.ts). Each click's store and
- * product are read from its offer when it is written, so a click queued while an operator merged or split its
- * product lands on the product the offer now belongs to (a merged product that is gone resolves through its
- * redirect).
+ * A batch is one statement with one array per column (not 7 parameters a row: building and binding thousands of
+ * parameters was a large share of a click's cost), and click_events has no foreign keys to check (schema.ts). A
+ * click carries the store and product its offer had in the catalogue version it was read in; when that version is
+ * no longer current at the flush (an operator merged or split products, a feed moved offers), the batch instead
+ * reads each click's store and product from its offer as it is written, so a click queued meanwhile lands on the
+ * product the offer now belongs to (a merged product that is gone resolves through its redirect).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -22,7 +23,10 @@ export type Click = {
   userId: number | null;
   sourcePage: string;
   ipHash: string | null;
-  clickedAt: Date;
+  /** When it was clicked, in milliseconds since the epoch. */
+  clickedAtMs: number;
+  /** The catalogue version in which the offer's store and product were read. */
+  catalogueVersion: number;
 };
 
 type Logger = { error: (obj: object, msg?: string) => void };
@@ -32,24 +36,29 @@ const FLUSH_AT = 500;
 /** If the database is down, clicks beyond this are dropped (counted in the log) rather than eating memory. */
 const MAX_QUEUED = 50_000;
 
-function insertClicks(db: Database, batch: Click[]) {
-  const rows = JSON.stringify(
-    batch.map((click) => ({
-      at: click.clickedAt.toISOString(),
-      offer: click.offerId,
-      store: click.storeId,
-      product: click.productId,
-      user: click.userId,
-      page: click.sourcePage,
-      ip: click.ipHash,
-    })),
+/** A PostgreSQL array literal of these values (text elements quoted), for one `unnest` column. */
+function arrayLiteral(values: (string | number | null)[]): string {
+  const items = values.map((value) =>
+    value === null ? 'NULL' : typeof value === 'number' ? String(value) : `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`,
   );
+  return `{${items.join(',')}}`;
+}
+
+function insertClicks(db: Database, batch: Click[], catalogueUnchanged: boolean) {
+  const columns = sql`${arrayLiteral(batch.map((click) => click.clickedAtMs))}::float8[],
+    ${arrayLiteral(batch.map((click) => click.offerId))}::int[], ${arrayLiteral(batch.map((click) => click.storeId))}::int[],
+    ${arrayLiteral(batch.map((click) => click.productId))}::int[], ${arrayLiteral(batch.map((click) => click.userId))}::int[],
+    ${arrayLiteral(batch.map((click) => click.sourcePage))}::text[], ${arrayLiteral(batch.map((click) => click.ipHash))}::text[]`;
+  if (catalogueUnchanged) {
+    return db.execute(sql`insert into click_events (clicked_at, offer_id, store_id, product_id, user_id, source_page, ip_hash)
+      select to_timestamp(x.at / 1000), x.offer, x.store, x.product, x."user", x.page, x.ip
+      from unnest(${columns}) as x(at, offer, store, product, "user", page, ip)`);
+  }
   return db.execute(sql`insert into click_events (clicked_at, offer_id, store_id, product_id, user_id, source_page, ip_hash)
-    select x.at, o.id, coalesce(o.store_id, x.store), coalesce(o.product_id, r.to_product_id, x.product), u.id, x.page, x.ip
-    from jsonb_to_recordset(${rows}::jsonb) as x(at timestamptz, offer integer, store integer, product integer, "user" integer, page text, ip text)
+    select to_timestamp(x.at / 1000), o.id, coalesce(o.store_id, x.store), coalesce(o.product_id, r.to_product_id, x.product), x."user", x.page, x.ip
+    from unnest(${columns}) as x(at, offer, store, product, "user", page, ip)
     left join offers o on o.id = x.offer
-    left join product_redirects r on r.from_product_id = x.product
-    left join users u on u.id = x."user"`);
+    left join product_redirects r on r.from_product_id = x.product`);
 }
 
 export class ClickLog {
@@ -62,6 +71,8 @@ export class ClickLog {
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
+    /** The catalogue version this instance serves now (app.catalogue.version). */
+    private readonly catalogueVersion: () => number,
   ) {}
 
   record(click: Click): void {
@@ -93,8 +104,9 @@ export class ClickLog {
         this.dropped = 0;
       }
       if (batch.length === 0) return;
+      const version = this.catalogueVersion();
       try {
-        await insertClicks(this.db, batch);
+        await insertClicks(this.db, batch, batch.every((click) => click.catalogueVersion === version));
       } catch (error) {
         if (batch.length === 1) {
           this.log.error({ err: error, offerId: batch[0]?.offerId }, 'could not record a click-out');
@@ -104,7 +116,7 @@ export class ClickLog {
         this.log.error({ err: error, clicks: batch.length }, 'click batch insert failed; rows retried one by one');
         for (const click of batch) {
           try {
-            await insertClicks(this.db, [click]);
+            await insertClicks(this.db, [click], false);
           } catch (rowError) {
             this.log.error({ err: rowError, offerId: click.offerId }, 'could not record a click-out');
           }

@@ -42,7 +42,9 @@ describe('GET /go/:offerId', () => {
     await t.database.db.update(stores).set({ affiliateTagTemplate: 'tag=bachat-21' }).where(eq(stores.slug, 'tagged-store'));
     const offer = await offerOf(productId);
 
+    const before = Date.now();
     const response = await go(`/go/${offer.id}?from=product`);
+    const after = Date.now();
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('https://shop.example/p/42?color=red&tag=bachat-21');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -50,6 +52,9 @@ describe('GET /go/:offerId', () => {
     const clicks = await clicksOf(offer.id);
     expect(clicks).toHaveLength(1);
     expect(clicks[0]).toMatchObject({ offerId: offer.id, storeId: offer.storeId, productId, sourcePage: 'product', userId: null });
+    // The moment of the click, to the millisecond.
+    expect(clicks[0]?.clickedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(clicks[0]?.clickedAt.getTime()).toBeLessThanOrEqual(after);
     // No raw address: a hash of the network, not "10.0.x.y".
     expect(clicks[0]?.ipHash).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const raw = await t.database.db.execute(sql`select count(*)::int as n from click_events where ip_hash like '10.%'`);
