@@ -37,13 +37,13 @@ async function serveApp() {
     WEB_DIST: path.join(dataDir, 'none'),
   });
   const cacheEnabled = process.env.BENCH_SERVE_NO_CACHE !== '1';
-  // Request logs go to /dev/null the way production writes them to stdout (pino's default: a synchronous write per
-  // line): the cost of logging is measured, not the terminal's.
+  // Request logs go to /dev/null the way production (main.ts) writes them to stdout, asynchronously: the cost of
+  // logging is measured, not the terminal's.
   const app = await buildApp({
     config,
     database,
     ownsDatabase: true,
-    logger: { level: config.LOG_LEVEL, stream: pino.destination({ dest: '/dev/null', sync: true }) },
+    logger: { level: config.LOG_LEVEL, stream: pino.destination({ dest: '/dev/null', sync: false }) },
     catalogueCache: { enabled: cacheEnabled },
   });
   if (!url) await seedDemoCatalogue(database.db);

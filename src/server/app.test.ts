@@ -71,29 +71,35 @@ describe('platform', () => {
     expect(limited.json<{ detail: string }>().detail).toMatch(/^Too many requests/);
   });
 
-  it('sets security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-  });
-
-  it('sets the same security headers as helmet on every response, errors included', async () => {
+  it('sets the headers of a JSON answer on every API response, errors included, and the page set on pages', async () => {
     const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
     const missing = await t.app.inject({ method: 'GET', url: '/api/products/999999' });
     const invalid = await t.app.inject({ method: 'GET', url: '/api/products/abc' });
     expect(missing.statusCode).toBe(404);
     expect(invalid.statusCode).toBe(400);
     for (const response of [ok, missing, invalid]) {
-      const csp = response.headers['content-security-policy'];
-      expect(csp).toContain("img-src 'self' data: https:");
-      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-      expect(csp).toContain("frame-ancestors 'self'");
+      // Never a document: nothing may load from it, and nothing may frame it (OWASP REST Security Cheat Sheet).
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
-      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(response.headers['x-powered-by']).toBeUndefined();
     }
+
+    // The API documentation is a page (Swagger UI): helmet's whole set, with our policy.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    const csp = docs.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("img-src 'self' data: https:");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
+    expect(docs.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 });
 

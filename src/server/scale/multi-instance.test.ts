@@ -140,6 +140,9 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     // The next interval: every store's last import is moved back past its 5 minutes, and a fresh third instance
     // stands in for the killed one, with the schedule on as well (it checks at start, instance 2 every minute).
     await database.db.execute(sql`update import_runs set started_at = started_at - interval '6 minutes', finished_at = finished_at - interval '6 minutes'`);
+    // Its check at start is the one this test waits for: forget the schedule checks made so far (at most one a
+    // minute across instances), or it would be folded into the last one and the imports wait for the next cron.
+    await database.db.execute(sql`delete from pgboss.job where name = 'feeds-schedule'`);
     const three = await startServer({ DATABASE_URL: pg.url, REDIS_URL, REDIS_PREFIX: prefix, LOGIN_FAILURES_BEFORE_LOCK: '5', FEEDS_SCHEDULE: 'on' });
     try {
       const runsPerStore = () =>
