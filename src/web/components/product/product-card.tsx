@@ -9,6 +9,7 @@ import { cn } from '@/web/lib/utils';
 import { DiscountBadge } from './discount-badge';
 import { PriceBlock } from './price-block';
 import { ProductImage } from './product-image';
+import { compareHref, productHref } from './product-links';
 import { WishlistHeart } from './wishlist-button';
 
 export type ProductCardProps = {
@@ -20,9 +21,6 @@ export type ProductCardProps = {
   /** 'eager' for a card in the page's first view; the others' pictures load as they scroll near. */
   imageLoading?: 'lazy' | 'eager';
 };
-
-export const productHref = (id: number) => `/product/${id}`;
-export const compareHref = (id: number) => `/comparison?products=${id}`;
 
 /**
  * The storefront's product card (SPEC point 2, Home and Category listing): image, discount badge, name,

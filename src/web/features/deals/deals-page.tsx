@@ -6,7 +6,7 @@ import { ErrorPanel } from '@/web/components/error-panel';
 import { Breadcrumbs } from '@/web/components/product/breadcrumbs';
 import { Pagination } from '@/web/components/product/pagination';
 import { ProductImage } from '@/web/components/product/product-image';
-import { productHref } from '@/web/components/product/product-card';
+import { productHref } from '@/web/components/product/product-links';
 import { useErrorToast } from '@/web/components/product/use-error-toast';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { OptionSelect } from '@/web/components/ui/option-select';

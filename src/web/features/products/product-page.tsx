@@ -6,7 +6,7 @@ import type { Product } from '@/shared/contracts/product';
 import { discountPercent } from '@/shared/money';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Breadcrumbs } from '@/web/components/product/breadcrumbs';
-import { compareHref } from '@/web/components/product/product-card';
+import { compareHref } from '@/web/components/product/product-links';
 import { DiscountBadge } from '@/web/components/product/discount-badge';
 import { PriceBlock } from '@/web/components/product/price-block';
 import { useErrorToast } from '@/web/components/product/use-error-toast';
