@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readFeatures, readHighlights, readSpecifications } from '@/shared/specifications';
+import { readFeatures, readSpecifications } from '@/shared/specifications';
+import { readHighlights } from '@/shared/text-lines';
 
 describe('readSpecifications', () => {
   it('splits a plain string by line into Feature entries, skipping blanks', () => {

@@ -4,6 +4,8 @@
  * object. They never throw: anything unreadable yields no entries.
  */
 
+import { splitLines } from '@/shared/text-lines';
+
 export type SpecificationEntry = { label: string; value: string };
 
 /** Label SPEC 3 gives to entries that carry no label of their own. */
@@ -125,18 +127,6 @@ function featureEntries(record: Record<string, unknown>): string[] {
     lines.push(key ? `${key}: ${value}` : value);
   }
   return lines;
-}
-
-/** Key Highlights: newline-separated text, each line trimmed, blank lines dropped. */
-export function readHighlights(text: string | null | undefined): string[] {
-  return typeof text === 'string' ? splitLines(text) : [];
-}
-
-function splitLines(text: string): string[] {
-  return text
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
 }
 
 function stripBullet(line: string): string {

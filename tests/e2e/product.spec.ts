@@ -3,7 +3,8 @@ import { friendlyName } from '@/shared/catalog';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { priceStats } from '@/shared/deal-insight';
 import { discountPercent, formatPrice } from '@/shared/money';
-import { readFeatures, readHighlights, readSpecifications } from '@/shared/specifications';
+import { readFeatures, readSpecifications } from '@/shared/specifications';
+import { readHighlights } from '@/shared/text-lines';
 import { openProductInApp, waitForApp } from './client-navigation';
 
 const TOKEN_KEY = 'bachat.token';

@@ -1,20 +1,29 @@
 import { CheckCircle2, Sparkles } from 'lucide-react';
 import type { Product } from '@/shared/contracts/product';
-import { readFeatures, readHighlights, readSpecifications } from '@/shared/specifications';
+import { readHighlights } from '@/shared/text-lines';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { ReviewsPanel } from './reviews-panel';
+import { deferredModule, startLoad } from '@/web/lib/deferred-module';
+
+// Only the Description is in the page's first view (issue 12): the other panels (the specification readers, the
+// reviews) load when the shopper reaches for the tabs (pointer over them, focus, a choice), or once the page has
+// settled with the other deferred modules, so they are there offline too.
+const otherPanels = deferredModule(async () => {
+  const [{ SpecificationsPanel, FeaturesPanel }, { ReviewsPanel }] = await Promise.all([import('./specification-panels'), import('./reviews-panel')]);
+  return { SpecificationsPanel, FeaturesPanel, ReviewsPanel };
+});
 
 /** SPEC point 2: Description (with Key Highlights), Specifications, Features and Reviews. */
 export function ProductTabs({ product }: { product: Product }) {
+  const panels = otherPanels.use();
+  const reach = () => startLoad(otherPanels);
   const highlights = readHighlights(product.highlights);
-  const specifications = readSpecifications(product.specifications);
-  const features = readFeatures(product.features);
   const panel = 'rounded-2xl border bg-card p-4 shadow-xs sm:p-6';
 
   return (
-    <Tabs defaultValue="description" className="gap-3">
+    <Tabs defaultValue="description" onValueChange={reach} className="gap-3">
       <div>
-        <TabsList className="h-10 w-full sm:w-max">
+        <TabsList className="h-10 w-full sm:w-max" onPointerEnter={reach} onFocus={reach}>
           <TabsTrigger value="description" className="px-2 text-[13px] sm:px-4 sm:text-sm">
             Description
           </TabsTrigger>
@@ -57,51 +66,26 @@ export function ProductTabs({ product }: { product: Product }) {
       </TabsContent>
 
       <TabsContent value="specifications" className={panel}>
-        {specifications.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No specifications available for this product.</p>
-        ) : (
-          <dl className="divide-y overflow-hidden rounded-xl border">
-            {specifications.map((entry, index) => (
-              <div key={`${entry.label}-${index}`} className="grid gap-1 px-4 py-3 odd:bg-muted/40 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)] sm:gap-6">
-                <dt className="text-sm font-medium text-muted-foreground">{entry.label}</dt>
-                <dd className="text-sm break-words">{entry.value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {panels ? <panels.SpecificationsPanel product={product} /> : <PanelLoading />}
       </TabsContent>
 
       <TabsContent value="features" className={panel}>
-        {features.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No features listed for this product.</p>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {features.map((feature, index) => {
-              const [title, ...rest] = feature.split(': ');
-              const text = rest.join(': ');
-              return (
-                <li key={`${feature}-${index}`} className="flex gap-3 rounded-xl border bg-muted/30 p-4">
-                  <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-                  <span className="text-sm">
-                    {text ? (
-                      <>
-                        <span className="font-semibold">{title}</span>
-                        <span className="block text-muted-foreground">{text}</span>
-                      </>
-                    ) : (
-                      feature
-                    )}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        {panels ? <panels.FeaturesPanel product={product} /> : <PanelLoading />}
       </TabsContent>
 
       <TabsContent value="reviews" className={panel}>
-        <ReviewsPanel product={product} />
+        {panels ? <panels.ReviewsPanel product={product} /> : <PanelLoading />}
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** While a panel's code is on its way (a choice made before it loaded): announced, and as tall as a short panel. */
+function PanelLoading() {
+  return (
+    <div role="status" aria-label="Loading" aria-busy="true" className="flex flex-col gap-3">
+      <Skeleton className="h-5 w-48" />
+      <Skeleton className="h-20 w-full" />
+    </div>
   );
 }
