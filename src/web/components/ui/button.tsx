@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
+import { Slot } from '@/web/components/ui/slot';
 import type * as React from 'react';
 
 import { cn } from '@/web/lib/utils';
@@ -36,7 +36,7 @@ export type ButtonProps = React.ComponentProps<'button'> &
   };
 
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       data-slot="button"

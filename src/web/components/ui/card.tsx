@@ -1,4 +1,4 @@
-import { Slot } from 'radix-ui';
+import { Slot } from '@/web/components/ui/slot';
 import type * as React from 'react';
 
 import { cn } from '@/web/lib/utils';
@@ -35,7 +35,7 @@ type TitleProps = React.ComponentProps<'div'> & {
 };
 
 export function CardTitle({ className, asChild = false, ...props }: TitleProps) {
-  const Comp = asChild ? Slot.Root : 'div';
+  const Comp = asChild ? Slot : 'div';
   return <Comp data-slot="card-title" className={cn('leading-none font-semibold', className)} {...props} />;
 }
 
