@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { TargetPriceInput } from '@/web/components/price-alert/target-price-input';
 import { useCurrency } from '@/web/lib/currency';
-import { useCreatePriceAlert } from '@/web/lib/price-alerts';
+import { useCreatePriceAlert } from '@/web/lib/create-price-alert';
 
 export type SetPriceAlertDialogProps = {
   product: Pick<Product, 'id' | 'name' | 'currentPrice'> & Partial<Pick<Product, 'image' | 'store'>>;

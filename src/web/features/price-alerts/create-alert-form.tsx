@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { TargetPriceInput } from '@/web/components/price-alert/target-price-input';
 import { Label } from '@/web/components/ui/label';
 import { useCurrency } from '@/web/lib/currency';
-import { useCreatePriceAlert } from '@/web/lib/price-alerts';
+import { useCreatePriceAlert } from '@/web/lib/create-price-alert';
 import { ProductPicker } from './product-picker';
 
 export type AlertDraft = { product: Product | null; target: string };

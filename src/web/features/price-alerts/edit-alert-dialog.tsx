@@ -9,7 +9,7 @@ import { TargetPriceInput } from '@/web/components/price-alert/target-price-inpu
 import { Label } from '@/web/components/ui/label';
 import { Switch } from '@/web/components/ui/switch';
 import { useCurrency } from '@/web/lib/currency';
-import { useUpdatePriceAlert } from '@/web/lib/price-alerts';
+import { useUpdatePriceAlert } from './alert-mutations';
 
 type EditAlertDialogProps = { alert: PriceAlert | null; onOpenChange: (open: boolean) => void };
 

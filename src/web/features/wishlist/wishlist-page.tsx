@@ -20,7 +20,7 @@ import { OptionSelect } from '@/web/components/ui/option-select';
 import { Spinner } from '@/web/components/ui/spinner';
 import { useAuth } from '@/web/lib/auth-session';
 import { useCurrency } from '@/web/lib/currency';
-import { useCreatePriceAlert } from '@/web/lib/price-alerts';
+import { useCreatePriceAlert } from '@/web/lib/create-price-alert';
 import { usePriceMoves } from '@/web/lib/price-moves';
 import { cn } from '@/web/lib/utils';
 import { useRemoveFromWishlist, useWishlistQuery } from '@/web/lib/wishlist';
