@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { z } from 'zod';
-import type { loginResponseSchema, signupRequestSchema, userSchema } from '@/shared/auth-schemas';
-import { api, clearToken, getToken, setToken, UNAUTHORIZED_EVENT } from './api-client';
+import type { signupRequestSchema, userSchema } from '@/shared/auth-schemas';
+import { api, clearToken, getToken, UNAUTHORIZED_EVENT } from './api-client';
 
 export type User = z.infer<typeof userSchema>;
 export type SignupInput = z.infer<typeof signupRequestSchema>;
-type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export type AuthTab = 'signin' | 'signup';
 
@@ -16,8 +15,8 @@ type AuthContextValue = {
   /** 'loading' while a stored token's profile is being fetched: show neither signed-in nor signed-out UI yet. */
   status: 'loading' | 'authenticated' | 'anonymous';
   isAuthenticated: boolean;
-  login: (email: string, password: string) => Promise<void>;
-  signup: (input: SignupInput) => Promise<void>;
+  /** Starts the session of a token whose profile is already in the query cache (features/auth/sign-in.ts). */
+  signedIn: (token: string) => void;
   logout: () => void;
   dialog: { open: boolean; tab: AuthTab };
   openAuthDialog: (tab?: AuthTab) => void;
@@ -25,14 +24,6 @@ type AuthContextValue = {
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
-
-/** Sign-up created the account but the automatic login after it failed; `cause` is the login error. */
-export class AutoLoginError extends Error {
-  constructor(override readonly cause: unknown) {
-    super('Account created, but signing in failed');
-    this.name = 'AutoLoginError';
-  }
-}
 
 export const profileQueryKey = (token: string | null) => ['auth', 'profile', token] as const;
 
@@ -83,42 +74,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, logout);
   }, [logout]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const { access_token } = await api<LoginResponse>('/auth/login', { method: 'POST', body: { email, password } });
-      setToken(access_token);
-      try {
-        const user = await queryClient.fetchQuery({
-          queryKey: profileQueryKey(access_token),
-          queryFn: () => api<User>('/auth/profile'),
-          staleTime: Number.POSITIVE_INFINITY,
-        });
-        if (!user) throw new Error('Login failed');
-      } catch (error) {
-        // Without a profile the user is not signed in (SPEC 4): don't leave a token behind for the next visit.
-        clearToken();
-        queryClient.removeQueries({ queryKey: profileQueryKey(access_token) });
-        throw error;
-      }
-      setTokenState(access_token);
-    },
-    [queryClient],
-  );
-
-  const signup = useCallback(
-    async (input: SignupInput) => {
-      // Only the request's fields go out: never confirmPassword (SPEC 3).
-      const { username, firstName, lastName, email, password } = input;
-      await api<User>('/auth/signup', { method: 'POST', body: { username, firstName, lastName, email, password } });
-      try {
-        await login(email, password);
-      } catch (error) {
-        throw new AutoLoginError(error);
-      }
-    },
-    [login],
-  );
-
   const user = token ? (profile.data ?? null) : null;
   const status: AuthContextValue['status'] = !tokenRead ? 'loading' : token === null ? 'anonymous' : user ? 'authenticated' : profile.isError ? 'anonymous' : 'loading';
 
@@ -128,14 +83,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       token,
       status,
       isAuthenticated: status === 'authenticated',
-      login,
-      signup,
+      signedIn: setTokenState,
       logout,
       dialog,
       openAuthDialog: (tab: AuthTab = 'signin') => setDialog({ open: true, tab }),
       setAuthDialogOpen: (open: boolean) => setDialog((current) => ({ ...current, open })),
     }),
-    [user, token, status, login, signup, logout, dialog],
+    [user, token, status, logout, dialog],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -10,7 +10,8 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { ApiError } from '@/web/lib/api-client';
-import { type AuthTab, AutoLoginError, useAuth } from '@/web/lib/auth-session';
+import { type AuthTab, useAuth } from '@/web/lib/auth-session';
+import { AutoLoginError, useSignIn } from './sign-in';
 import { cn } from '@/web/lib/utils';
 
 /** The server's `detail` when it sent one, else SPEC 8's fallback text. */
@@ -27,7 +28,8 @@ const emptySignup = { username: '', firstName: '', lastName: '', email: '', pass
  * dialog and clears the form; closing it any other way resets both forms and their errors (SPEC 4).
  */
 export function AuthDialog() {
-  const { dialog, setAuthDialogOpen, openAuthDialog, login, signup } = useAuth();
+  const { dialog, setAuthDialogOpen, openAuthDialog } = useAuth();
+  const { login, signup } = useSignIn();
   const [showLoginPassword, setShowLoginPassword] = useState(false);
   const [showSignupPassword, setShowSignupPassword] = useState(false);
 

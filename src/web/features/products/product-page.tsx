@@ -11,7 +11,7 @@ import { DiscountBadge } from '@/web/components/product/discount-badge';
 import { PriceBlock } from '@/web/components/product/price-block';
 import { useErrorToast } from '@/web/components/product/use-error-toast';
 import { Badge } from '@/web/components/ui/badge';
-import { BackInStockButton } from '@/web/components/back-in-stock-button';
+import { LazyBackInStockButton } from '@/web/components/lazy-back-in-stock-button';
 import { DealInsightCard } from '@/web/components/deal-insight-card';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -255,7 +255,7 @@ function ProductDetail({ product }: { product: Product }) {
                   </p>
                 </>
               )}
-              <BackInStockButton product={product} />
+              <LazyBackInStockButton product={product} />
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                 <Button
                   variant="outline"
