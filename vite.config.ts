@@ -55,7 +55,7 @@ export default defineConfig({
             // stream is smaller than eight (about 2.7 KB of each page's first load, issue 12). Lazy chunks import from it.
             { name: 'index', tags: ['$initial'], priority: 2 },
             // Icons used by three or more lazy parts are one file, not one file of 0.2–0.4 KB each (mostly import and
-            // export boilerplate): home −0.2, listing −0.4, product −0.8 KB (2 or 4 parts measured worse).
+            // export boilerplate): home −0.2, listing −0.4, product −0.7 KB (2 or 4 parts measured worse).
             { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 3, priority: 1 },
           ],
         },
