@@ -1,6 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { Comparison, PriceAlert, WishlistItem } from '@/shared/contracts/account';
 import type { ProductPage } from '@/shared/contracts/product';
+import { waitForApp } from './client-navigation';
 
 /**
  * Issue 17: a shopper who loses the connection (a train, a lift) sees SPEC 8's "No Internet Connection" panel
@@ -86,6 +87,30 @@ test('a product page opened offline shows the panel, and reconnecting loads the 
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByText(OFFLINE_TITLE)).toHaveCount(0);
+});
+
+test('offline before the product page’s later code came: the page stays, Price Alert says so, and both come back online', async ({ page, request }) => {
+  const product = ((await (await request.get('/api/products/all?pageSize=1')).json()) as ProductPage).items[0]!;
+  // The connection drops right after the first view: the code the page loads later (the price chart, the alert
+  // dialog) does not arrive.
+  const later = /\/(price-history-chart|set-price-alert-dialog)-[^/]*\.js$/;
+  await page.route(later, (route) => route.abort('internetdisconnected'));
+  await page.goto(`/product/${product.id}`);
+  await waitForApp(page);
+  await page.getByTestId('price-history-chart').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Price Alert' }).click();
+  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible(WITHIN);
+  // The product page is still there: no error screen in its place.
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('price-history-chart').locator('.recharts-surface')).toHaveCount(0);
+
+  // Online again: the chart draws by itself, and the next press opens the dialog.
+  await page.unroute(later);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('price-history-chart').locator('.recharts-surface')).toBeVisible();
+  await page.getByRole('button', { name: 'Price Alert' }).click();
+  await expect(page.getByRole('dialog', { name: 'Set Price Alert' })).toBeVisible();
 });
 
 test('price tracking (signed in) offline shows the panel; online, Try Again loads the alerts', async ({ page, context, request }) => {

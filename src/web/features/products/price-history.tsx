@@ -1,13 +1,16 @@
 import { ArrowDown, ArrowUp, LineChart, Minus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DAY_MS, priceStats } from '@/shared/deal-insight';
 import type { Product } from '@/shared/contracts/product';
 import { whenSettled } from '@/web/app/preload-routes';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useCurrency } from '@/web/lib/currency';
+import { deferredModule } from '@/web/lib/deferred-module';
 import type { ChartPoint } from './price-history-chart';
 
-const PriceHistoryChart = lazy(() => import('./price-history-chart'));
+// A deferred module, not React.lazy: if the connection drops before the chart's code came, the skeleton stays (and the
+// load is tried again when the browser is back online) instead of the page falling into its error screen.
+const priceHistoryChart = deferredModule(() => import('./price-history-chart'));
 
 /**
  * True once the element nears the viewport, or once the page has settled (so the chart is there offline too).
@@ -17,6 +20,13 @@ const PriceHistoryChart = lazy(() => import('./price-history-chart'));
 function useNearViewport() {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (!near) return;
+    const load = () => void priceHistoryChart.load().catch(() => undefined);
+    load();
+    window.addEventListener('online', load);
+    return () => window.removeEventListener('online', load);
+  }, [near]);
   useEffect(() => {
     if (near) return;
     const show = () => setNear(true);
@@ -49,6 +59,7 @@ export function chartPoints(history: Product['priceHistory'], currentPrice: numb
 export function PriceHistory({ product }: { product: Product }) {
   const { format } = useCurrency();
   const chart = useNearViewport();
+  const loaded = priceHistoryChart.use();
   const stats = priceStats(product.priceHistory);
   const points = chartPoints(product.priceHistory, product.currentPrice);
   const first = points[0];
@@ -91,13 +102,7 @@ export function PriceHistory({ product }: { product: Product }) {
             aria-label={`Price history chart: lowest ${format(stats.lowest)}, highest ${format(stats.highest)}, average ${format(stats.average)}`}
             data-testid="price-history-chart"
           >
-            {chart.near ? (
-              <Suspense fallback={<Skeleton className="size-full" />}>
-                <PriceHistoryChart points={points} />
-              </Suspense>
-            ) : (
-              <Skeleton className="size-full" />
-            )}
+            {chart.near && loaded ? <loaded.default points={points} /> : <Skeleton className="size-full" />}
           </div>
         </div>
       ) : (

@@ -1,5 +1,5 @@
 import { Bell, ExternalLink, Flame, Heart, Home, PackageCheck, PackageX, PackageSearch, Scale, Store, Truck } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { friendlyName } from '@/shared/catalog';
 import type { Product } from '@/shared/contracts/product';
@@ -17,12 +17,13 @@ import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { StarRating } from '@/web/components/ui/star-rating';
 import { ToggleGroup, ToggleGroupItem } from '@/web/components/ui/toggle-group';
-import { whenSettled } from '@/web/app/preload-routes';
 import { ApiError } from '@/web/lib/api-client';
 import { useClickOutHref } from '@/web/lib/click-out';
 import { useCurrency } from '@/web/lib/currency';
+import { deferredModule } from '@/web/lib/deferred-module';
 import { useOpenedOnce } from '@/web/lib/opened-once';
 import { cn } from '@/web/lib/utils';
+import { toast } from '@/web/lib/toast';
 import { useToggleWishlist } from '@/web/lib/wishlist';
 import { useProduct } from './get-product';
 import { ImageGallery } from './image-gallery';
@@ -31,9 +32,10 @@ import { ProductTabs } from './product-tabs';
 import { deliveryText, StoreOffers } from './store-offers';
 
 // Not needed for the page's first view: loaded once the page has settled (so Price Alert still opens after the
-// connection drops, and shows its failure message offline: issue 17), or when first opened.
-const loadSetPriceAlertDialog = () => import('@/web/components/price-alert/set-price-alert-dialog');
-const SetPriceAlertDialog = lazy(() => loadSetPriceAlertDialog().then((module) => ({ default: module.SetPriceAlertDialog })));
+// connection drops, and shows its failure message offline: issue 17), or when first opened. A deferred module, not
+// React.lazy: a failed load (offline before it came) leaves the page as it is and is tried again on the next press,
+// where a lazy component would throw the whole page into its error screen.
+const setPriceAlertDialog = deferredModule(() => import('@/web/components/price-alert/set-price-alert-dialog'));
 
 /** A product id from the URL: a positive whole number the API accepts, else null (Product Not Found). */
 export function parseProductId(raw: string | undefined): number | null {
@@ -47,7 +49,6 @@ export function ProductPage() {
   const { productId } = useParams();
   const id = parseProductId(productId);
   const query = useProduct(id);
-  useEffect(() => whenSettled(() => void loadSetPriceAlertDialog().catch(() => undefined)), []);
   const notFound = id === null || (query.error instanceof ApiError && query.error.status === 404);
   useErrorToast(query.isError && !notFound, query.errorUpdatedAt, 'Failed to load product details. Please try again.');
 
@@ -147,6 +148,14 @@ function ProductDetail({ product }: { product: Product }) {
   const saved = wishlist.isSaved(product.id);
   const [alertOpen, setAlertOpen] = useState(false);
   const alertMounted = useOpenedOnce(alertOpen);
+  const alertDialog = setPriceAlertDialog.use();
+  const openAlertDialog = () => {
+    setAlertOpen(true);
+    setPriceAlertDialog.load().catch(() => {
+      setAlertOpen(false);
+      toast.error('No Internet Connection', { description: 'Please check your internet connection and try again.' });
+    });
+  };
   const [variantId, setVariantId] = useState<number | null>(product.variants[0]?.id ?? null);
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const price = variant?.price ?? product.currentPrice;
@@ -270,7 +279,7 @@ function ProductDetail({ product }: { product: Product }) {
                   <Heart className={cn(saved && 'fill-current')} aria-hidden />
                   {saved ? 'Saved' : 'Save'}
                 </Button>
-                <Button variant="outline" onClick={() => setAlertOpen(true)}>
+                <Button variant="outline" onClick={openAlertDialog}>
                   <Bell aria-hidden /> Price Alert
                 </Button>
                 <Button variant="outline" asChild className="col-span-2 sm:col-span-1">
@@ -311,11 +320,7 @@ function ProductDetail({ product }: { product: Product }) {
       <PriceHistory product={product} />
       <ProductTabs product={product} />
 
-      {alertMounted && (
-        <Suspense fallback={null}>
-          <SetPriceAlertDialog product={product} open={alertOpen} onOpenChange={setAlertOpen} />
-        </Suspense>
-      )}
+      {alertMounted && alertDialog && <alertDialog.SetPriceAlertDialog product={product} open={alertOpen} onOpenChange={setAlertOpen} />}
     </div>
   );
 }
