@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';
-import { openHomeInApp } from './client-navigation';
+import { openHomeInApp, waitForApp } from './client-navigation';
 
 const TOKEN_KEY = 'bachat.token';
 
@@ -89,6 +89,8 @@ test.describe('home', () => {
 
   test('wishlist heart asks a signed-out shopper to sign in', async ({ page }) => {
     await page.goto('/');
+    // The server's buttons act once the app has hydrated them.
+    await waitForApp(page);
     await cards(section(page, 'Trending Now')).first().getByRole('button', { name: 'Add to wishlist' }).click();
     await expect(page.getByText('Please Sign In')).toBeVisible();
     await expect(page.getByText('You need to be logged in to manage your wishlist.')).toBeVisible();
@@ -97,6 +99,7 @@ test.describe('home', () => {
   test('wishlist heart adds and removes, filled when in the wishlist', async ({ page, request }) => {
     const { headers } = await signIn(page, request);
     await page.goto('/');
+    await waitForApp(page);
     const card = cards(section(page, 'Trending Now')).first();
     const name = (await card.getByRole('heading').textContent()) ?? '';
     const heart = card.getByRole('button', { name: 'Add to wishlist' });
