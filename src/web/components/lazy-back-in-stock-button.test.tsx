@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BackInStockButton } from '@/web/components/back-in-stock-button';
 import { LazyBackInStockButton } from '@/web/components/lazy-back-in-stock-button';
 import { TOKEN_KEY } from '@/web/lib/api-client';
 import { AuthProvider } from '@/web/lib/auth-session';
+import { hydrateServerHtml } from '@/web/test/hydrate-server-html';
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 // The app's toasts go through lib/toast (which loads sonner on first use).
@@ -61,24 +61,12 @@ describe('LazyBackInStockButton', () => {
     const real = renderToString(app(<BackInStockButton product={outOfStock} />));
     const html = renderToString(app(<LazyBackInStockButton product={outOfStock} />));
     expect(html).toBe(real);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const onRecoverableError = vi.fn();
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, app(<LazyBackInStockButton product={outOfStock} />), { onRecoverableError });
-    });
-    expect(onRecoverableError).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
+    const { unmount } = await hydrateServerHtml(html, app(<LazyBackInStockButton product={outOfStock} />));
     await waitFor(() => expect(calls).toContain('GET /price-alerts'));
     await userEvent.click(screen.getByRole('button', { name: 'Notify me when back in stock' }));
     expect(await screen.findByRole('button', { name: "We'll notify you" })).toBeTruthy();
     expect(calls).toContain('POST /price-alerts');
-    act(() => root?.unmount());
-    container.remove();
+    unmount();
   });
 });
 

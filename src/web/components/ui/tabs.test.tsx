@@ -1,11 +1,11 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { hydrateServerHtml } from '@/web/test/hydrate-server-html';
 
 // Vitest globals are off, so Testing Library can't register its own auto-cleanup.
 afterEach(cleanup);
@@ -176,22 +176,10 @@ describe('Tabs', () => {
     expect(html).toContain('aria-selected="true"');
     expect(html).toContain('About this product');
     expect(html).not.toContain('Display: 6.1 inch');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const onRecoverableError = vi.fn();
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, <ProductLikeTabs />, { onRecoverableError });
-    });
-    expect(onRecoverableError).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
+    const { container, unmount } = await hydrateServerHtml(html, <ProductLikeTabs />);
     const user = userEvent.setup();
     await user.click(within(container).getByRole('tab', { name: 'Features' }));
     expect(within(container).getByRole('tabpanel').textContent).toBe('Water resistant');
-    act(() => root?.unmount());
-    container.remove();
+    unmount();
   });
 });

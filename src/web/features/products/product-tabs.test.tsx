@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -9,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@/shared/contracts/product';
 import { AuthProvider } from '@/web/lib/auth-session';
 import { ProductTabs } from './product-tabs';
+import { hydrateServerHtml } from '@/web/test/hydrate-server-html';
 
 afterEach(() => {
   cleanup();
@@ -103,19 +103,7 @@ describe('ProductTabs', () => {
   it('renders on the server and hydrates without a mismatch', async () => {
     const html = renderToString(app(<ProductTabs product={product} />));
     expect(html).toContain('Key Highlights');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const onRecoverableError = vi.fn();
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, app(<ProductTabs product={product} />), { onRecoverableError });
-    });
-    expect(onRecoverableError).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
-    errors.mockRestore();
-    act(() => root?.unmount());
-    container.remove();
+    const { container, unmount } = await hydrateServerHtml(html, app(<ProductTabs product={product} />));
+    unmount();
   });
 });
