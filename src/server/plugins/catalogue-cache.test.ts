@@ -8,6 +8,7 @@ import { createStoreRepository, type StoreRow } from '@/server/modules/feeds/sto
 import { buildTestApp, signUpAndLogIn, type TestApp } from '@/server/test/build-test-app';
 import { insertProduct } from '@/server/test/fixtures';
 import { etagMatches, listingKey, preferredEncoding } from './catalogue-cache';
+import { createMetrics } from './metrics';
 
 const TSV_HEADER = 'id\ttitle\tlink\timage_link\tavailability\tprice\tsale_price\tbrand\tgtin\tmpn\tproduct_type';
 const watchFeed = (price: string) => ({
@@ -110,6 +111,85 @@ describe('HTTP caching of catalogue answers', () => {
     expect(new Set([identity.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
     const revalidated = await get('/api/products/browse/electronics?pageSize=50', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
     expect(revalidated.statusCode).toBe(304);
+  });
+});
+
+describe('the response cache', () => {
+  /** Headers that must be the same whether an answer was computed, taken from the catalogue cache, or kept whole. */
+  const sameHeaders = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith('x-ratelimit-') && name !== 'date' && name !== 'connection'));
+
+  it('answers a repeated anonymous request with the very bytes and headers of the first, per content coding', async () => {
+    const url = `/api/products/${watchId}?kept=1`;
+    for (const acceptEncoding of [undefined, 'gzip, deflate, br', 'gzip']) {
+      const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+      const before = t.app.catalogue.stats.responseHits;
+      const first = await get(url, headers);
+      expect(t.app.catalogue.stats.responseHits).toBe(before);
+      const second = await get(url, headers);
+      expect(t.app.catalogue.stats.responseHits, acceptEncoding).toBe(before + 1);
+      expect(second.statusCode).toBe(200);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(sameHeaders(second.headers)).toEqual(sameHeaders(first.headers));
+      expect(second.headers['content-encoding']).toBe(first.headers['content-encoding']);
+    }
+  });
+
+  it('never answers a request with a token or a conditional request from it, and forgets it at the next catalogue version', async () => {
+    const url = `/api/products/${watchId}?kept=2`;
+    const anonymous = await get(url);
+    await get(url);
+    const hits = t.app.catalogue.stats.responseHits;
+    const { headers } = await signUpAndLogIn(t.app, 'kept');
+    const withToken = await get(url, headers);
+    expect(withToken.headers['cache-control']).toBe('private, no-store');
+    expect(withToken.headers.etag).toBeUndefined();
+    expect((await get(url, { 'if-none-match': String(anonymous.headers.etag) })).statusCode).toBe(304);
+    expect(t.app.catalogue.stats.responseHits).toBe(hits);
+
+    const price = anonymous.json<Product>().currentPrice;
+    await importFeed(t.database.db, { store, source: watchFeed(String(price - 100)) });
+    const next = await get(url);
+    expect(next.json<Product>().currentPrice).toBe(price - 100);
+    expect(next.headers.etag).not.toBe(anonymous.headers.etag);
+    expect(t.app.catalogue.stats.responseHits).toBe(hits);
+  });
+
+  it('keeps a server-rendered page like a JSON answer (same bytes, same headers), and not a page that is not found', async () => {
+    const pages = await buildTestApp();
+    try {
+      const page = (url: string) => pages.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      const first = await page('/products/electronics');
+      const second = await page('/products/electronics');
+      expect(second.statusCode).toBe(200);
+      expect(pages.app.catalogue.stats.responseHits).toBe(1);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(sameHeaders(second.headers)).toEqual(sameHeaders(first.headers));
+      expect(second.headers['content-security-policy']).toContain("script-src 'self'");
+      await page('/product/99999999');
+      expect((await page('/product/99999999')).statusCode).toBe(404);
+      expect(pages.app.catalogue.stats.responseHits).toBe(1);
+    } finally {
+      await pages.close();
+    }
+  });
+
+  it('does not count its answers against the request limit (they cost less than counting), but counts them in /metrics', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_MAX: '3', METRICS_TOKEN: 'metrics-token-for-tests' }, metrics: createMetrics() });
+    try {
+      const ask = (url: string) => limited.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.7' });
+      const kept: number[] = [];
+      for (let i = 0; i < 6; i++) kept.push((await ask('/api/products/all?pageSize=2')).statusCode);
+      expect(kept).toEqual([200, 200, 200, 200, 200, 200]);
+      // Every answer that has to be computed counts: the first above, then two more, then the limit.
+      const computed: number[] = [];
+      for (let page = 2; page <= 4; page++) computed.push((await ask(`/api/products/all?pageSize=2&page=${page}`)).statusCode);
+      expect(computed).toEqual([200, 200, 429]);
+      const metrics = await limited.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer metrics-token-for-tests' } });
+      expect(metrics.body).toMatch(/bachat_http_request_duration_seconds_count\{method="GET",route="\/api\/products\/all",status_code="200"\} 8/);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

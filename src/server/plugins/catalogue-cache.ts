@@ -32,6 +32,8 @@ const COMPRESS_MIN_BYTES = 1024;
 const VERSION_POLL_MS = 10_000;
 
 export type CachedAnswer<T> = {
+  /** The normalised key it is kept under. */
+  readonly key: string;
   readonly value: T;
   /** The JSON body. */
   readonly body: Buffer;
@@ -76,13 +78,17 @@ export type CatalogueCache = {
    * matches, compressed when accepted.
    */
   send: (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, options?: SendOptions) => FastifyReply;
-  /** Counters for tests and /metrics. */
-  readonly stats: { hits: number; misses: number; invalidations: number };
+  /** Counters for tests and /metrics (`responseHits`: answered whole by the response cache, below). */
+  readonly stats: { hits: number; misses: number; invalidations: number; responseHits: number };
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueCache;
+  }
+  interface FastifyRequest {
+    /** Answered whole by the catalogue's response cache (logged at debug level only). */
+    fromResponseCache: boolean;
   }
 }
 
@@ -139,12 +145,19 @@ export function listingKey(filter: ProductFilter, page: PageRequest): string {
 export function createCatalogueCache(options: CatalogueCacheOptions) {
   const { products } = options;
   const search = createSearchRepository(options.database.db);
-  const stats = { hits: 0, misses: 0, invalidations: 0 };
+  const stats = { hits: 0, misses: 0, invalidations: 0, responseHits: 0 };
   const lru = new LRUCache<string, CachedAnswer<unknown>>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     // The value object takes about twice its JSON in memory; compressed bodies are a fraction of it.
     sizeCalculation: (answer) => Math.max(1, answer.body.length * 3),
   });
+  /**
+   * The response cache: the exact bytes of each anonymous 200 sent from a kept answer (head and body), per request
+   * URL and content coding, so that the next identical request is answered before routing's hooks, validation and
+   * handler run. An entry is good while its answer is the one kept under its key (same version, not evicted, not
+   * expired); it holds no bytes of its own beyond the head.
+   */
+  const responses = new LRUCache<string, ResponseEntry>({ max: 20_000 });
   /** Loads under way: concurrent misses of one key wait for one load (a crowd after an import costs one query). */
   const inflight = new Map<string, Promise<CachedAnswer<unknown>>>();
   let version = 0;
@@ -157,6 +170,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
     generation += 1;
     stats.invalidations += 1;
     lru.clear();
+    responses.clear();
     inflight.clear();
   }
 
@@ -205,7 +219,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
       const value = await load();
       if (schema && options.validate) schema.parse(value);
       const body = answerOptions?.encode ? answerOptions.encode(value) : Buffer.from(JSON.stringify(value));
-      const made: CachedAnswer<T> = { value, body, hash: createHash('sha1').update(body).digest('base64url').slice(0, 27) };
+      const made: CachedAnswer<T> = { key, value, body, hash: createHash('sha1').update(body).digest('base64url').slice(0, 27) };
       const keep = answerOptions?.keep ? answerOptions.keep(value) : true;
       if (generation === startedIn && enabled && keep) {
         lru.set(key, made as CachedAnswer<unknown>, answerOptions?.ttlMs ? { ttl: answerOptions.ttlMs } : undefined);
@@ -238,15 +252,81 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
       const words = searchWords(q);
       return answer(`suggest:${JSON.stringify([words, limit])}`, () => search.suggest(q, limit), z.array(searchSuggestionSchema));
     },
-    send: sendAnswer,
+    send: (request, reply, answer, sendOptions) => sendAnswer(request, reply, answer, sendOptions, keepResponse),
     stats,
   };
+
+  /** Keeps the response about to be sent for `answer` (sendAnswer calls it for an anonymous 200 GET). */
+  function keepResponse(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, coding: Coding, body: Buffer) {
+    if (!enabled || request.method !== 'GET' || reply.statusCode !== 200 || lru.peek(answer.key) !== answer) return;
+    const head: string[] = [];
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      // Rate-limit counters are the asking client's, not the answer's.
+      if (value === undefined || name.startsWith('x-ratelimit-')) continue;
+      head.push(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    head.push('content-length', String(body.length));
+    const entry = responses.get(request.url);
+    if (entry && entry.answer === answer) entry.codings[coding] = { head, body };
+    else responses.set(request.url, { answer, route: request.routeOptions.url ?? null, codings: { [coding]: { head, body } } });
+  }
+
+  /** The kept response for this request, if there is one and its answer is still current. */
+  function keptResponse(request: FastifyRequest): KeptResponse | null {
+    const entry = responses.get(request.url);
+    if (!entry) return null;
+    if (lru.get(entry.answer.key) !== entry.answer) {
+      responses.delete(request.url);
+      return null;
+    }
+    return entry.codings[codingFor(request.headers['accept-encoding'])] ?? null;
+  }
+
+  /**
+   * Answers a request from the response cache when it can: an anonymous, unconditional GET whose exact URL and
+   * content coding were answered before in this catalogue version. Returns whether it did (else the request goes on
+   * through the route as usual). With Redis, the shared version is checked first, as for every catalogue read.
+   */
+  function serveKept(request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> {
+    if (responses.size === 0 || request.method !== 'GET') return false;
+    const headers = request.headers;
+    if (headers.authorization !== undefined || headers['if-none-match'] !== undefined) return false;
+    if (!responses.has(request.url)) return false;
+    const send = () => {
+      const kept = keptResponse(request);
+      if (!kept) return false;
+      stats.responseHits += 1;
+      request.fromResponseCache = true;
+      reply.hijack();
+      reply.raw.writeHead(200, kept.head);
+      reply.raw.end(kept.body);
+      return true;
+    };
+    return redis ? checkShared().then(send) : send();
+  }
 
   async function resync() {
     advanceTo(await readCatalogueVersion(options.database.db));
   }
 
-  return { cache, resync, publish };
+  return { cache, resync, publish, serveKept };
+}
+
+type Coding = 'identity' | 'br' | 'gzip';
+type KeptResponse = { head: string[]; body: Buffer };
+type ResponseEntry = { answer: CachedAnswer<unknown>; route: string | null; codings: Partial<Record<Coding, KeptResponse>> };
+
+/** Accept-Encoding values are few (one per browser family): each is parsed once. */
+const codings = new Map<string, Coding>();
+function codingFor(header: string | string[] | undefined): Coding {
+  if (header === undefined) return 'identity';
+  const value = Array.isArray(header) ? header.join(',') : header;
+  let coding = codings.get(value);
+  if (coding === undefined) {
+    coding = preferredEncoding(value) ?? 'identity';
+    if (codings.size < 256) codings.set(value, coding);
+  }
+  return coding;
 }
 
 /** The content codings a client accepts, best first among those this server makes. */
@@ -279,7 +359,10 @@ export function etagMatches(header: string | undefined, hash: string): boolean {
   });
 }
 
-function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, options: SendOptions = {}): FastifyReply {
+type KeepResponse = (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, coding: Coding, body: Buffer) => void;
+
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, given: SendOptions | undefined, keep: KeepResponse): FastifyReply {
+  const options = given ?? {};
   const personal = request.headers.authorization !== undefined;
   const encoding = answer.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
   reply.header('content-type', options.contentType ?? 'application/json; charset=utf-8');
@@ -301,20 +384,24 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Cached
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
     });
     reply.header('content-encoding', 'br');
+    if (!personal) keep(request, reply, answer, 'br', answer.br);
     return reply.send(answer.br);
   }
   if (encoding === 'gzip') {
     answer.gzip ??= gzipSync(answer.body, { level: 6 });
     reply.header('content-encoding', 'gzip');
+    if (!personal) keep(request, reply, answer, 'gzip', answer.gzip);
     return reply.send(answer.gzip);
   }
+  // A small body goes as it is whatever the client accepts: kept under the coding the client asked for.
+  if (!personal) keep(request, reply, answer, codingFor(request.headers['accept-encoding']), answer.body);
   return reply.send(answer.body);
 }
 
 export const catalogueCachePlugin = fp<{ maxBytes?: number | undefined; validate?: boolean; enabled?: boolean | undefined }>(
   async (app: FastifyInstance, options) => {
     const redis = app.hasDecorator('redis') ? app.redis : null;
-    const { cache, resync, publish } = createCatalogueCache({
+    const { cache, resync, publish, serveKept } = createCatalogueCache({
       database: app.database,
       products: app.productRepository,
       maxBytes: options.maxBytes,
@@ -323,6 +410,21 @@ export const catalogueCachePlugin = fp<{ maxBytes?: number | undefined; validate
       redis,
     });
     app.decorate('catalogue', cache);
+    app.decorateRequest('fromResponseCache', false);
+    // A request the response cache can answer is answered here, before the route's own hooks (rate limit,
+    // validation) and handler: a kept answer costs less to send than the rest would cost to run
+    // (docs/decisions/0005-catalogue-cache.md). Metrics (onResponse) still count it.
+    app.addHook('onRequest', (request, reply, done) => {
+      const served = serveKept(request, reply);
+      if (served === false) return done();
+      if (served === true) return;
+      served.then(
+        (sent) => {
+          if (!sent) done();
+        },
+        (error: unknown) => done(error as Error),
+      );
+    });
     const publishLogged = (version: number) =>
       publish(version).catch((error: unknown) => app.log.warn({ err: error }, 'could not publish the catalogue version to redis'));
     // Changes committed by this process (imports, reviews) are served from the next request on, here and (Redis)
