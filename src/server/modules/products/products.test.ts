@@ -90,6 +90,9 @@ describe('product JSON', () => {
     expect(cheap?.priceHistory.map((point) => point.price)).toEqual([4599.5, 4149]);
     expect(cheap?.priceHistory[0]?.date).toMatch(/^\d{4}-\d\d-\d\dT05:30:00\.123Z$/);
     expect(await repository.findById(999_999)).toBeNull();
+    // Several at once (a listing page): in the order asked, unknown ids left out.
+    const wanted = Object.values(ids).reverse();
+    expect((await repository.findByIds([999_999, ...wanted])).map((p) => p.id)).toEqual(wanted);
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {

@@ -3,7 +3,7 @@ import { type CategoryPath, type SortValue, type PriceRangeValue } from '@/share
 import { facetsFor } from '@/shared/facet-config';
 import type { FacetGroup } from '@/shared/contracts/product';
 import { facetCounts, selectionConditions } from './facets';
-import { queryOne } from '@/server/modules/feeds/sql-rows';
+import { queryOne, queryRows } from '@/server/modules/feeds/sql-rows';
 import { readListingStats } from './listing-stats';
 import type { Offer, Product, ProductPage } from '@/shared/contracts/product';
 import type { Database } from '@/server/db/client';
@@ -66,6 +66,30 @@ const productWithOffers = (id: number, since: Date) => sql`
   from ${products} p
   where p.id = ${id}`;
 
+/**
+ * Several products (ids as a PostgreSQL array literal, in the order wanted) each with its offers and its best offer's
+ * recent history, as `productWithOffers` makes them for one: one statement whose text is the same for every page.
+ */
+const productsWithOffers = (ids: string, since: Date) => sql`
+  select row_to_json(p) as product,
+    coalesce((
+      select json_agg(json_build_object(
+          'id', o.id, 'store', s.name, 'storeSlug', s.slug, 'currentPrice', o.current_price, 'originalPrice', o.original_price,
+          'inStock', o.in_stock, 'stockQuantity', o.stock_quantity, 'affiliateUrl', o.affiliate_url,
+          'freeShipping', o.free_shipping, 'shippingCost', o.shipping_cost,
+          'updatedAt', to_char(o.updated_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
+        order by o.in_stock desc, o.current_price asc, o.id asc)
+      from ${offers} o join ${stores} s on s.id = o.store_id
+      where o.product_id = p.id), '[]') as offers,
+    coalesce((
+      select json_agg(json_build_object('price', h.price, 'date', to_char(h.recorded_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
+        order by h.recorded_at asc, h.id asc)
+      from ${priceHistory} h
+      where h.offer_id = p.best_offer_id and h.recorded_at >= ${since.toISOString()}::timestamptz), '[]') as history
+  from unnest(${ids}::int[]) with ordinality as wanted(id, position)
+  join ${products} p on p.id = wanted.id
+  order by wanted.position`;
+
 type OfferFields = Omit<Offer, 'discount' | 'currentPrice' | 'originalPrice' | 'shippingCost'> & {
   currentPrice: number | string;
   originalPrice: number | string;
@@ -101,8 +125,25 @@ function toOffer(offer: OfferFields): Offer {
 /** A `row_to_json(products)` object as the fields `assemble` reads (its keys are the columns' SQL names). */
 function fieldsFromJson(json: Record<string, unknown>): ProductFields {
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json)) fields[key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
+  for (const key in json) fields[fieldName(key)] = json[key];
   return fields as ProductFields;
+}
+
+/** Column names are few: each is turned into its field name once (a listing renames 24 × 30 of them). */
+const fieldNames = new Map<string, string>();
+function fieldName(column: string): string {
+  let name = fieldNames.get(column);
+  if (name === undefined) {
+    name = column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    if (fieldNames.size < 1000) fieldNames.set(column, name);
+  }
+  return name;
+}
+
+/** Product JSON from a `productWithOffers` / `productsWithOffers` row. */
+function productFromJson(row: ProductJsonRow): Product {
+  const productOffers = row.offers.map(toOffer);
+  return assemble(fieldsFromJson(row.product), productOffers, row.history.map((point) => ({ price: toNumber(point.price), date: point.date })));
 }
 
 export function discountOf(original: number, current: number): number {
@@ -293,47 +334,21 @@ function assemble(row: ProductFields, productOffers: Offer[], history: { price: 
 }
 
 export function createProductRepository(db: Database) {
-  /** Turns product rows into product JSON with two batched queries (offers, best-offer history): never one per row. */
-  async function hydrate(rows: ProductRow[]): Promise<Product[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const bestOfferIds = rows.flatMap((row) => (row.bestOfferId === null ? [] : [row.bestOfferId]));
+  /**
+   * Product JSON for `ids`, in their order (unknown ids left out), in ONE statement: the products, each one's offers
+   * and its best offer's recent history, as JSON made by PostgreSQL. Its text is the same for every page (the ids go
+   * as one array), so the driver prepares it once; building the queries of a listing and mapping their columns had
+   * cost more CPU than the database spent answering them (issue 18's uncached listing).
+   */
+  async function productsByIds(ids: readonly number[]): Promise<Product[]> {
+    if (ids.length === 0) return [];
     const since = new Date(Date.now() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
-    const [offerRows, historyRows] = await Promise.all([
-      db
-        .select({ offer: offers, storeName: stores.name, storeSlug: stores.slug })
-        .from(offers)
-        .innerJoin(stores, eq(stores.id, offers.storeId))
-        .where(inArray(offers.productId, ids))
-        .orderBy(desc(offers.inStock), asc(offers.currentPrice), asc(offers.id)),
-      bestOfferIds.length
-        ? db
-            .select({ offerId: priceHistory.offerId, price: priceHistory.price, recordedAt: priceHistory.recordedAt })
-            .from(priceHistory)
-            .where(and(inArray(priceHistory.offerId, bestOfferIds), gte(priceHistory.recordedAt, since)))
-            .orderBy(asc(priceHistory.offerId), asc(priceHistory.recordedAt), asc(priceHistory.id))
-        : Promise.resolve([]),
-    ]);
-
-    const offersByProduct = new Map<number, Offer[]>();
-    for (const { offer, storeName, storeSlug } of offerRows) {
-      const list = offersByProduct.get(offer.productId) ?? [];
-      list.push(toOffer({ ...offer, store: storeName, storeSlug, updatedAt: offer.updatedAt.toISOString() }));
-      offersByProduct.set(offer.productId, list);
-    }
-    const historyByOffer = new Map<number, { price: number; date: string }[]>();
-    for (const point of historyRows) {
-      const list = historyByOffer.get(point.offerId) ?? [];
-      list.push({ price: toNumber(point.price), date: point.recordedAt.toISOString() });
-      historyByOffer.set(point.offerId, list);
-    }
-
-    return rows.map((row) => {
-      const productOffers = offersByProduct.get(row.id) ?? [];
-      const best = productOffers.find((offer) => offer.id === row.bestOfferId) ?? productOffers[0];
-      return assemble(row, productOffers, best ? (historyByOffer.get(best.id) ?? []) : []);
-    });
+    const rows = await queryRows<ProductJsonRow>(db, productsWithOffers(`{${ids.join(',')}}`, since));
+    return rows.map(productFromJson);
   }
+
+  /** Product JSON for product rows (what a listing's statement selected), in their order. */
+  const hydrate = (rows: readonly Pick<ProductRow, 'id'>[]): Promise<Product[]> => productsByIds(rows.map((row) => row.id));
 
   return {
     hydrate,
@@ -357,7 +372,7 @@ export function createProductRepository(db: Database) {
       if (!filter.q) {
         const where = whereOf(filter, null);
         const [rows, total] = await Promise.all([
-          db.select().from(products).where(where).orderBy(...orderOf(page.sort, undefined)).limit(page.pageSize).offset(offset),
+          db.select({ id: products.id }).from(products).where(where).orderBy(...orderOf(page.sort, undefined)).limit(page.pageSize).offset(offset),
           options.total === false ? Promise.resolve(0) : countOf(db, where),
         ]);
         return { items: await hydrate(rows), total, page: page.page, pageSize: page.pageSize };
@@ -369,7 +384,7 @@ export function createProductRepository(db: Database) {
       const where = whereOf(filter, plan);
       const { rows, total } = await withSearchSettings(db, async (tx) => {
         const ranked = await tx
-          .select({ product: products, total: sql<number>`(count(*) over ())::int` })
+          .select({ id: products.id, total: sql<number>`(count(*) over ())::int` })
           .from(products)
           .innerJoin(productSearch, eq(productSearch.productId, products.id))
           .where(where)
@@ -377,7 +392,7 @@ export function createProductRepository(db: Database) {
           .limit(page.pageSize)
           .offset(offset);
         const first = ranked[0];
-        return { rows: ranked.map((row) => row.product), total: first ? first.total : offset > 0 ? await countMatchesOf(tx, where) : 0 };
+        return { rows: ranked, total: first ? first.total : offset > 0 ? await countMatchesOf(tx, where) : 0 };
       });
       return { items: await hydrate(rows), total, page: page.page, pageSize: page.pageSize };
     },
@@ -398,18 +413,13 @@ export function createProductRepository(db: Database) {
     async findById(id: number): Promise<Product | null> {
       const since = new Date(Date.now() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
       const row = await queryOne<ProductJsonRow>(db, productWithOffers(id, since));
-      if (!row) return null;
-      const productOffers = row.offers.map(toOffer);
-      const history = row.history.map((point) => ({ price: toNumber(point.price), date: point.date }));
-      return assemble(fieldsFromJson(row.product), productOffers, history);
+      return row ? productFromJson(row) : null;
     },
 
     /** Products in the order of `ids`; unknown ids are left out. */
     async findByIds(ids: readonly number[]): Promise<Product[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select().from(products).where(inArray(products.id, [...ids]));
-      const byId = new Map((await hydrate(rows)).map((product) => [product.id, product]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      return productsByIds(ids);
     },
 
     async exists(id: number): Promise<boolean> {
@@ -424,7 +434,7 @@ export function createProductRepository(db: Database) {
       if (options.exclude.length) conditions.push(notInArray(products.id, options.exclude));
       const pick = (extra: SQL | undefined, limit: number) =>
         db
-          .select()
+          .select({ id: products.id })
           .from(products)
           .where(and(...conditions, extra))
           .orderBy(desc(products.trending), desc(products.reviewCount), asc(products.id))
