@@ -1,4 +1,3 @@
-import { Star } from 'lucide-react';
 import type * as React from 'react';
 
 import { cn } from '@/web/lib/utils';
@@ -31,13 +30,14 @@ export function StarRating({ rating, max = 5, size = 'default', className, ...pr
     >
       {Array.from({ length: max }, (_, i) => {
         const on = i < filled;
+        // Drawn by CSS (`star-shape` in styles.css): a listing shows 120 of them.
         return (
-          <Star
+          <span
             key={i}
             aria-hidden="true"
             data-slot="star"
             data-filled={on}
-            className={cn(sizes[size], on ? 'fill-warning text-warning' : 'fill-transparent text-muted-foreground/35')}
+            className={cn('star-shape', sizes[size], on ? 'star-filled text-warning' : 'star-outline text-muted-foreground/35')}
           />
         );
       })}
