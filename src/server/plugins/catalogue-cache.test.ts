@@ -169,6 +169,12 @@ describe('the response cache', () => {
       await page('/product/99999999');
       expect((await page('/product/99999999')).statusCode).toBe(404);
       expect(pages.app.catalogue.stats.responseHits).toBe(1);
+      // Headers that hooks add after the page is sent (the console's robots and no-store) are kept too.
+      const console1 = await page('/admin');
+      const console2 = await page('/admin');
+      expect(pages.app.catalogue.stats.responseHits).toBe(2);
+      expect(console2.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(sameHeaders(console2.headers)).toEqual(sameHeaders(console1.headers));
     } finally {
       await pages.close();
     }

@@ -256,19 +256,28 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
     stats,
   };
 
-  /** Keeps the response about to be sent for `answer` (sendAnswer calls it for an anonymous 200 GET). */
+  /**
+   * Keeps the response about to be sent for `answer` (sendAnswer calls it for an anonymous 200 GET) once it has gone
+   * out: its head as sent, after every onSend hook (an admin page's robots header, say). Not kept if a hook changed
+   * the status, the coding or the body.
+   */
   function keepResponse(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, coding: Coding, body: Buffer) {
     if (!enabled || request.method !== 'GET' || reply.statusCode !== 200 || lru.peek(answer.key) !== answer) return;
-    const head: string[] = [];
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      // Rate-limit counters are the asking client's, not the answer's.
-      if (value === undefined || name.startsWith('x-ratelimit-')) continue;
-      head.push(name, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    head.push('content-length', String(body.length));
-    const entry = responses.get(request.url);
-    if (entry && entry.answer === answer) entry.codings[coding] = { head, body };
-    else responses.set(request.url, { answer, route: request.routeOptions.url ?? null, codings: { [coding]: { head, body } } });
+    const encoding = reply.getHeader('content-encoding');
+    reply.raw.once('finish', () => {
+      const sent = reply.getHeaders();
+      if (reply.statusCode !== 200 || sent['content-length'] !== String(body.length) || sent['content-encoding'] !== encoding) return;
+      if (lru.peek(answer.key) !== answer) return;
+      const head: string[] = [];
+      for (const [name, value] of Object.entries(sent)) {
+        // Rate-limit counters are the asking client's, not the answer's.
+        if (value === undefined || name.startsWith('x-ratelimit-')) continue;
+        head.push(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      const entry = responses.get(request.url);
+      if (entry && entry.answer === answer) entry.codings[coding] = { head, body };
+      else responses.set(request.url, { answer, route: request.routeOptions.url ?? null, codings: { [coding]: { head, body } } });
+    });
   }
 
   /** The kept response for this request, if there is one and its answer is still current. */
