@@ -180,6 +180,29 @@ describe('the response cache', () => {
     }
   });
 
+  it('drops a kept response with its answer when the bounded cache evicts it (memory stays bounded)', async () => {
+    const small = await buildTestApp({ catalogueCache: { maxBytes: 4_000 } });
+    try {
+      const [first, second] = await Promise.all([insertProduct(small.database.db, { name: 'Evicted Phone A' }), insertProduct(small.database.db, { name: 'Evicted Phone B' })]);
+      const ask = (id: number) => small.app.inject({ method: 'GET', url: `/api/products/${id}` });
+      const { stats } = small.app.catalogue;
+      const size = (await ask(first)).rawPayload.length;
+      expect(size * 3).toBeLessThan(4_000); // one answer fits (kept at three times its body), two do not
+      expect(size * 6).toBeGreaterThan(4_000);
+      await ask(first);
+      expect(stats.responseHits).toBe(1);
+      expect(stats.keptResponses).toBe(1);
+      await ask(second); // the cache holds one product answer: the first one's goes, and its kept response with it
+      expect(stats.keptResponses).toBe(1);
+      const misses = stats.misses;
+      expect((await ask(first)).json<Product>().name).toBe('Evicted Phone A');
+      expect(stats.misses).toBe(misses + 1);
+      expect(stats.responseHits).toBe(1);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('does not count its answers against the request limit (they cost less than counting), but counts them in /metrics', async () => {
     const limited = await buildTestApp({ env: { RATE_LIMIT_MAX: '3', METRICS_TOKEN: 'metrics-token-for-tests' }, metrics: createMetrics() });
     try {

@@ -41,6 +41,8 @@ export type CachedAnswer<T> = {
   readonly hash: string;
   br?: Buffer;
   gzip?: Buffer;
+  /** URLs whose whole response the response cache keeps for this answer (dropped with it). */
+  responseUrls?: Set<string>;
 };
 
 /** How an answer other than plain JSON is kept (server-rendered pages). */
@@ -79,7 +81,7 @@ export type CatalogueCache = {
    */
   send: (request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer<unknown>, options?: SendOptions) => FastifyReply;
   /** Counters for tests and /metrics (`responseHits`: answered whole by the response cache, below). */
-  readonly stats: { hits: number; misses: number; invalidations: number; responseHits: number };
+  readonly stats: { hits: number; misses: number; invalidations: number; responseHits: number; readonly keptResponses: number };
 };
 
 declare module 'fastify' {
@@ -145,11 +147,23 @@ export function listingKey(filter: ProductFilter, page: PageRequest): string {
 export function createCatalogueCache(options: CatalogueCacheOptions) {
   const { products } = options;
   const search = createSearchRepository(options.database.db);
-  const stats = { hits: 0, misses: 0, invalidations: 0, responseHits: 0 };
+  const stats = {
+    hits: 0,
+    misses: 0,
+    invalidations: 0,
+    responseHits: 0,
+    get keptResponses() {
+      return responses.size;
+    },
+  };
   const lru = new LRUCache<string, CachedAnswer<unknown>>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     // The value object takes about twice its JSON in memory; compressed bodies are a fraction of it.
     sizeCalculation: (answer) => Math.max(1, answer.body.length * 3),
+    // An answer leaving the cache takes its kept responses with it: they hold its bodies, and memory stays bounded.
+    dispose: (answer) => {
+      for (const url of answer.responseUrls ?? []) if (responses.get(url)?.answer === answer) responses.delete(url);
+    },
   });
   /**
    * The response cache: the exact bytes of each anonymous 200 sent from a kept answer (head and body), per request
@@ -276,7 +290,8 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
       }
       const entry = responses.get(request.url);
       if (entry && entry.answer === answer) entry.codings[coding] = { head, body };
-      else responses.set(request.url, { answer, route: request.routeOptions.url ?? null, codings: { [coding]: { head, body } } });
+      else responses.set(request.url, { answer, codings: { [coding]: { head, body } } });
+      (answer.responseUrls ??= new Set()).add(request.url);
     });
   }
 
@@ -323,7 +338,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions) {
 
 type Coding = 'identity' | 'br' | 'gzip';
 type KeptResponse = { head: string[]; body: Buffer };
-type ResponseEntry = { answer: CachedAnswer<unknown>; route: string | null; codings: Partial<Record<Coding, KeptResponse>> };
+type ResponseEntry = { answer: CachedAnswer<unknown>; codings: Partial<Record<Coding, KeptResponse>> };
 
 /** Accept-Encoding values are few (one per browser family): each is parsed once. */
 const codings = new Map<string, Coding>();
