@@ -109,12 +109,15 @@ test.describe('home', () => {
     await expect(page.getByText(`${name} has been added to your wishlist.`)).toBeVisible();
     const saved = card.getByRole('button', { name: 'Remove from wishlist' });
     await expect(saved).toHaveAttribute('aria-pressed', 'true');
-    await expect(saved.locator('svg')).toHaveClass(/fill-current/);
+    // Filled: the heart is drawn from the sprite's filled heart (lucide's heart with fill="currentColor").
+    await expect(saved.locator('svg')).toHaveAttribute('data-icon', 'heart-filled');
+    expect(await page.locator('#icon-heart-filled svg').getAttribute('fill')).toBe('currentColor');
     const wishlist = (await (await request.get('/api/wishlist', { headers })).json()) as { productId: number }[];
     expect(wishlist).toHaveLength(1);
     await saved.click();
     await expect(page.getByText('Removed from Wishlist')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Add to wishlist' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(card.getByRole('button', { name: 'Add to wishlist' }).locator('svg')).toHaveAttribute('data-icon', 'heart');
   });
 
   test('a loading spinner shows while products load', async ({ page }) => {

@@ -90,6 +90,20 @@ test.describe('category listing', () => {
       await expect(card.getByText(/% OFF/)).toHaveCount(product.discount > 0 ? 1 : 0);
       await expect(card.getByRole('link', { name: /View Deal/ })).toHaveAttribute('href', `/product/${product.id}`);
       await expect(card.getByRole('link', { name: /^Compare/ })).toHaveAttribute('href', `/comparison?products=${product.id}`);
+      // The card's icons are drawn from the page's sprite: each one names a symbol that is there, and has a size.
+      const icons = await card.locator('svg:has(use)').evaluateAll((svgs) =>
+        svgs.map((svg) => {
+          const href = svg.querySelector('use')?.getAttribute('href') ?? '';
+          const { width, height } = svg.getBoundingClientRect();
+          return { found: document.querySelector(href)?.tagName.toLowerCase(), width, height };
+        }),
+      );
+      expect(icons).toHaveLength(4);
+      for (const icon of icons) {
+        expect(icon.found).toBe('symbol');
+        expect(icon.width).toBeGreaterThan(8);
+        expect(icon.height).toBeGreaterThan(8);
+      }
     }
   });
 

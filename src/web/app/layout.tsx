@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { IconSprite } from '@/web/components/ui/icon-sprite';
 import { useAuth } from '@/web/lib/auth-session';
 import { useRecordVisit } from '@/web/lib/price-moves';
 import { Footer } from './footer';
@@ -28,6 +29,7 @@ export function Layout() {
   useRecordVisit();
   return (
     <div className="flex min-h-dvh flex-col">
+      <IconSprite />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
         Skip to content
       </a>

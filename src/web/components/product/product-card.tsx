@@ -1,9 +1,9 @@
-import { ArrowRight, Scale, Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@/shared/contracts/product';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { SpriteIcon } from '@/web/components/ui/icon-sprite';
 import { StarRating } from '@/web/components/ui/star-rating';
 import { cn } from '@/web/lib/utils';
 import { DiscountBadge } from './discount-badge';
@@ -82,7 +82,7 @@ export function ProductCard({ product, view = 'grid', className, note, imageLoad
           </div>
           {note}
           <Badge variant="outline" className="max-w-full gap-1 bg-muted/50 font-normal text-muted-foreground" title={`Best price at ${product.store}`}>
-            <Store aria-hidden />
+            <SpriteIcon name="store" />
             <span className="truncate" data-testid="store">
               {product.store}
             </span>
@@ -90,12 +90,12 @@ export function ProductCard({ product, view = 'grid', className, note, imageLoad
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm" className="min-w-[6.5rem] flex-1">
               <Link to={productHref(product.id)} aria-label={`View Deal: ${product.name}`}>
-                View Deal <ArrowRight aria-hidden />
+                View Deal <SpriteIcon name="arrow-right" />
               </Link>
             </Button>
             <Button asChild size="sm" variant="outline" className="min-w-[6.5rem] flex-1">
               <Link to={compareHref(product.id)} aria-label={`Compare ${product.name}`}>
-                <Scale aria-hidden /> Compare
+                <SpriteIcon name="scale" /> Compare
               </Link>
             </Button>
           </div>

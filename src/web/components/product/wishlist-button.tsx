@@ -1,6 +1,6 @@
-import { Heart } from 'lucide-react';
 import type { Product } from '@/shared/contracts/product';
 import { Button } from '@/web/components/ui/button';
+import { SpriteIcon } from '@/web/components/ui/icon-sprite';
 import { cn } from '@/web/lib/utils';
 import { useToggleWishlist } from '@/web/lib/wishlist';
 
@@ -26,7 +26,7 @@ export function WishlistHeart({ product, className }: { product: Pick<Product, '
         className,
       )}
     >
-      <Heart className={cn('size-[18px]', saved && 'fill-current')} aria-hidden />
+      <SpriteIcon name={saved ? 'heart-filled' : 'heart'} className="size-[18px]" />
     </Button>
   );
 }

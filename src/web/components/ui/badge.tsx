@@ -4,8 +4,9 @@ import type * as React from 'react';
 
 import { cn } from '@/web/lib/utils';
 
+/** `badge-base` (styles.css): what every badge shares, as one class (see button.tsx). */
 export const badgeVariants = cva(
-  'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 [&>svg]:pointer-events-none [&>svg]:size-3',
+  'badge-base',
   {
     variants: {
       variant: {

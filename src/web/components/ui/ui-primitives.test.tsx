@@ -5,6 +5,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { EmptyState } from '@/web/components/ui/empty-state';
+import { IconSprite, SpriteIcon } from '@/web/components/ui/icon-sprite';
 import { Progress } from '@/web/components/ui/progress';
 import { Spinner } from '@/web/components/ui/spinner';
 import { StarRating, filledStars } from '@/web/components/ui/star-rating';
@@ -22,6 +23,22 @@ describe('cn', () => {
 
   it('keeps custom theme colours apart from sizes', () => {
     expect(cn('text-primary-foreground', 'text-sm')).toBe('text-primary-foreground text-sm');
+  });
+});
+
+describe('SpriteIcon', () => {
+  it('refers to a symbol of the sprite, which draws lucide\'s icon', () => {
+    const { container } = render(
+      <>
+        <IconSprite />
+        <SpriteIcon name="heart-filled" className="size-5" />
+      </>,
+    );
+    const use = container.querySelector('svg.size-5 use');
+    const symbol = container.querySelector(use?.getAttribute('href') ?? '#none');
+    expect(symbol?.tagName.toLowerCase()).toBe('symbol');
+    // lucide's heart, filled: the symbol holds lucide's own SVG with the fill asked for.
+    expect(symbol?.querySelector('svg.lucide-heart')?.getAttribute('fill')).toBe('currentColor');
   });
 });
 

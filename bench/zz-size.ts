@@ -1,0 +1,14 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
+const database = await openDatabase({ kind: 'postgres', url: `postgres://postgres@127.0.0.1:5432/${process.env.DB}`, poolSize: 8 });
+const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'zz-')), JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', WEB_DIST: 'dist/web' });
+process.env.NODE_ENV = 'production';
+const { buildApp } = await import('@/server/app');
+const app = await buildApp({ config, database, logger: false });
+const r = await app.inject({ method: 'GET', url: process.env.U ?? '/products/electronics/mobiles?page=7&sort=rating' });
+writeFileSync(process.env.OUT ?? '/tmp/prof/page.html', r.body);
+console.log('html', r.body.length);
+await app.close(); await database.close();
