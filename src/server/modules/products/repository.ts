@@ -43,49 +43,38 @@ type ProductFields = Omit<ProductRow, 'rating'> & { rating: string | number };
 const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
 /**
- * One product with its offers and its best offer's recent history in ONE statement (one round trip, one query to
- * plan): a product page is the most requested uncached answer (issue 18: the first request after an import).
- * Offers come in the order `hydrate` lists them; numbers and times are made to match it exactly.
+ * A product row `p` as product JSON's parts: the row, its offers (in the order listings show them) and its best
+ * offer's history since `since`, as PostgreSQL JSON with numbers and times as `hydrate` used to print them.
  */
-const productWithOffers = (id: number, since: Date) => sql`
-  select row_to_json(p) as product,
-    coalesce((
-      select json_agg(json_build_object(
-          'id', o.id, 'store', s.name, 'storeSlug', s.slug, 'currentPrice', o.current_price, 'originalPrice', o.original_price,
-          'inStock', o.in_stock, 'stockQuantity', o.stock_quantity, 'affiliateUrl', o.affiliate_url,
-          'freeShipping', o.free_shipping, 'shippingCost', o.shipping_cost,
-          'updatedAt', to_char(o.updated_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
-        order by o.in_stock desc, o.current_price asc, o.id asc)
-      from ${offers} o join ${stores} s on s.id = o.store_id
-      where o.product_id = p.id), '[]') as offers,
-    coalesce((
-      select json_agg(json_build_object('price', h.price, 'date', to_char(h.recorded_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
-        order by h.recorded_at asc, h.id asc)
-      from ${priceHistory} h
-      where h.offer_id = p.best_offer_id and h.recorded_at >= ${since.toISOString()}::timestamptz), '[]') as history
-  from ${products} p
-  where p.id = ${id}`;
+const productJsonColumns = (since: Date) => sql`
+  row_to_json(p) as product,
+  coalesce((
+    select json_agg(json_build_object(
+        'id', o.id, 'store', s.name, 'storeSlug', s.slug, 'currentPrice', o.current_price, 'originalPrice', o.original_price,
+        'inStock', o.in_stock, 'stockQuantity', o.stock_quantity, 'affiliateUrl', o.affiliate_url,
+        'freeShipping', o.free_shipping, 'shippingCost', o.shipping_cost,
+        'updatedAt', to_char(o.updated_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
+      order by o.in_stock desc, o.current_price asc, o.id asc)
+    from ${offers} o join ${stores} s on s.id = o.store_id
+    where o.product_id = p.id), '[]') as offers,
+  coalesce((
+    select json_agg(json_build_object('price', h.price, 'date', to_char(h.recorded_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
+      order by h.recorded_at asc, h.id asc)
+    from ${priceHistory} h
+    where h.offer_id = p.best_offer_id and h.recorded_at >= ${since.toISOString()}::timestamptz), '[]') as history`;
 
 /**
- * Several products (ids as a PostgreSQL array literal, in the order wanted) each with its offers and its best offer's
- * recent history, as `productWithOffers` makes them for one: one statement whose text is the same for every page.
+ * One product with its offers and its best offer's recent history in ONE statement (one round trip, one query to
+ * plan): a product page is the most requested uncached answer (issue 18: the first request after an import).
+ */
+const productWithOffers = (id: number, since: Date) => sql`select ${productJsonColumns(since)} from ${products} p where p.id = ${id}`;
+
+/**
+ * Several products (ids as a PostgreSQL array literal, in the order wanted), each as `productWithOffers` makes one:
+ * one statement whose text is the same for every page.
  */
 const productsWithOffers = (ids: string, since: Date) => sql`
-  select row_to_json(p) as product,
-    coalesce((
-      select json_agg(json_build_object(
-          'id', o.id, 'store', s.name, 'storeSlug', s.slug, 'currentPrice', o.current_price, 'originalPrice', o.original_price,
-          'inStock', o.in_stock, 'stockQuantity', o.stock_quantity, 'affiliateUrl', o.affiliate_url,
-          'freeShipping', o.free_shipping, 'shippingCost', o.shipping_cost,
-          'updatedAt', to_char(o.updated_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
-        order by o.in_stock desc, o.current_price asc, o.id asc)
-      from ${offers} o join ${stores} s on s.id = o.store_id
-      where o.product_id = p.id), '[]') as offers,
-    coalesce((
-      select json_agg(json_build_object('price', h.price, 'date', to_char(h.recorded_at at time zone 'UTC', ${sql.raw(`'${ISO_UTC}'`)}))
-        order by h.recorded_at asc, h.id asc)
-      from ${priceHistory} h
-      where h.offer_id = p.best_offer_id and h.recorded_at >= ${since.toISOString()}::timestamptz), '[]') as history
+  select ${productJsonColumns(since)}
   from unnest(${ids}::int[]) with ordinality as wanted(id, position)
   join ${products} p on p.id = wanted.id
   order by wanted.position`;
