@@ -113,6 +113,7 @@ export default defineConfig({
                   ...PROCESS_TESTS,
                   'src/server/db/seed/{catalogue,product-image,random}.test.ts',
                   'src/server/modules/feeds/{category-mapping,detect-format,feed-item,feed-shapes,feed-streaming,parse-tsv,parse-xml,stage-batches}.test.ts',
+                  'src/server/modules/pages/app-loader-behaviour.test.ts',
                 ],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },

@@ -18,6 +18,7 @@ import { dealRoutes } from './modules/deals/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { APP_LOADER_CSP_SOURCE } from './modules/pages/app-loader';
 import { isInternalRequest } from './modules/pages/internal-request';
 import { pageRoutes } from './modules/pages/routes';
 import { priceAlertRoutes } from './modules/price-alerts/routes';
@@ -111,6 +112,8 @@ export async function buildApp(options: BuildAppOptions) {
       contentSecurityPolicy: {
         directives: {
           // Product images may come from store feeds (other hosts); charts use inline styles.
+          // The page's inline loader of the web app's scripts, by hash (modules/pages/app-loader.ts).
+          'script-src': ["'self'", APP_LOADER_CSP_SOURCE],
           'img-src': ["'self'", 'data:', 'https:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'media-src': ["'self'", 'https:'],

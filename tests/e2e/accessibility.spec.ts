@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures/test';
 import type { PriceAlert } from '@/shared/contracts/account';
 import type { ProductPage } from '@/shared/contracts/product';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 test('the API documentation at /api/docs lists the operations, with no CSP violations', async ({ page }) => {
   const violations: string[] = [];

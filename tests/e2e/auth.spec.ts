@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures/test';
 
 const TOKEN_KEY = 'bachat.token';
 type TestUser = { username: string; firstName: string; lastName: string; email: string; password: string };

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures/test';
 
 /**
  * The server renders a page's first view with its data, so the browser makes none of that page's first-load API

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures/test';
 import type { Product, ProductAttributesList } from '@/shared/contracts/product';
 import { attributeRows } from '@/web/features/comparison/attribute-rows';
 import { specificationRows } from '@/web/features/comparison/spec-rows';

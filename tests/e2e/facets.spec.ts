@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/test';
 import type { FacetGroup, ProductPage } from '@/shared/contracts/product';
 
 

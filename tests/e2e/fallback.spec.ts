@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 test.describe('fallback screen', () => {
   test('a screen that fails to render shows "Something went wrong" with Try Again and Go Home', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { APPAREL_GROUPS, ELECTRONICS_SUBCATEGORIES, friendlyName } from '@/shared/catalog';
 
 test.describe('header', () => {

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures/test';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';
 import { openHomeInApp, waitForApp } from './client-navigation';

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type ElementHandle, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type ElementHandle, expect, type Locator, type Page, test } from './fixtures/test';
 import type { Comparison, PriceAlert, WishlistItem } from '@/shared/contracts/account';
 
 /**

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures/test';
 import { friendlyName, PRICE_RANGES, SORT_OPTIONS } from '@/shared/catalog';
 import type { ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from './fixtures/test';
 import type { Comparison, PriceAlert, WishlistItem } from '@/shared/contracts/account';
 import type { ProductPage } from '@/shared/contracts/product';
 import { waitForApp } from './client-navigation';

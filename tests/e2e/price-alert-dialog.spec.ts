@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures/test';
 import type { PriceAlert } from '@/shared/contracts/account';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';

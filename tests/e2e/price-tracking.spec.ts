@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures/test';
 import { ALERT_STATUS_TEXT, type AlertStatus, alertProgress, alertStatus, potentialSavings } from '@/shared/alert-status';
 import type { PriceAlert } from '@/shared/contracts/account';
 import type { Product, ProductPage } from '@/shared/contracts/product';

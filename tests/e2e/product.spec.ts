@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Route, test } from './fixtures/test';
 import { friendlyName } from '@/shared/catalog';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { priceStats } from '@/shared/deal-insight';

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures/test';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { openListingInApp, openProductInApp } from './client-navigation';
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures/test';
 import type { ProductPage } from '@/shared/contracts/product';
 import type { SearchSuggestion } from '@/shared/contracts/search';
 import { waitForApp } from './client-navigation';

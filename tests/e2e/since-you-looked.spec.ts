@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/test';
 import type { WishlistItem } from '@/shared/contracts/account';
 import type { PriceMoves } from '@/shared/contracts/visits';
 import { sinceLabel } from '@/shared/price-move';

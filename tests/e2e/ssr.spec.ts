@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures/test';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';
 
@@ -87,6 +87,22 @@ test.describe('with JavaScript on', () => {
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  test("the page is painted before the app's code is asked for, and the app then hydrates it", async ({ page }) => {
+    const { problems } = await visit(page, '/products/electronics');
+    expect(problems).toEqual([]);
+    const timing = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      stylesheet: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[^/]*\.css$/.test(entry.name))?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]*\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.stylesheet).toBeLessThan(timing.firstContentfulPaint);
+    expect(timing.scripts.length).toBeGreaterThan(1);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.firstContentfulPaint);
   });
 
   test('an unknown product hydrates its not-found page', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './fixtures/test';
 import type { Product } from '@/shared/contracts/product';
 
 const TOKEN_KEY = 'bachat.token';

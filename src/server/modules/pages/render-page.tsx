@@ -23,6 +23,7 @@ import { productQueryOptions } from '@/web/features/products/get-product';
 import { parseProductId } from '@/web/features/products/product-page';
 import { searchResultsQueryOptions } from '@/web/features/search/get-search-results';
 import { type ApiTransport, ApiError, setServerTransport } from '@/web/lib/api-client';
+import { APP_LOADER_SCRIPT } from './app-loader';
 import type { PageAssets } from './assets';
 import { HeadTags, pageHead, type PageHead } from './page-head';
 
@@ -142,12 +143,11 @@ export function createPageRenderer({ transport, assets, origin, onError }: Rende
             href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%23ca4d00'/%3E%3Ctext x='16' y='23' font-size='20' text-anchor='middle' fill='white' font-family='sans-serif'%3E%E2%82%B9%3C/text%3E%3C/svg%3E"
           />
           {assets.css.map((href) => (
-            <link key={href} rel="stylesheet" href={href} />
+            <link key={href} rel="stylesheet" href={href} precedence="default" />
           ))}
-          {assets.entry && <script type="module" src={assets.entry} />}
-          {assets.preload(screen).map((href) => (
-            <link key={href} rel="modulepreload" href={href} />
-          ))}
+          {assets.entry && (
+            <script data-entry={assets.entry} data-preload={assets.preload(screen).join(' ')} dangerouslySetInnerHTML={{ __html: APP_LOADER_SCRIPT }} />
+          )}
           <HeadTags head={head} />
         </head>
         <body>
