@@ -46,6 +46,7 @@ beforeEach(() => {
   document.head.innerHTML = '';
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -59,6 +60,17 @@ describe('the app loader', () => {
     paint();
     document.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     vi.advanceTimersByTime(5_000);
+    expect(requested()).toEqual(everything);
+  });
+
+  it("starts at the first frame whose timeline holds the first contentful paint, before the observer's late report", () => {
+    let painted = false;
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name) => (painted && name === 'first-contentful-paint' ? [{} as PerformanceEntry] : []));
+    runLoader();
+    vi.advanceTimersByTime(100);
+    expect(requested()).toEqual(nothing);
+    painted = true;
+    vi.advanceTimersByTime(20);
     expect(requested()).toEqual(everything);
   });
 
