@@ -76,10 +76,12 @@ export async function startWorkers(options: WorkerOptions): Promise<Workers> {
     if (!job) return;
     const [store] = (await createStoreRepository(db).list()).filter((each) => each.id === job.data.storeId);
     if (!store) return { message: `no store ${job.data.storeId}` };
-    // A schedule check may queue a store while its previous import is active but has not yet recorded its run
-    // (the queue keeps one waiting beside one active): that import already covers this interval.
-    if (job.data.trigger === 'schedule' && (await createStoreRepository(db).importedSince(store.id, job.createdOn))) {
-      return { message: `store ${store.slug} was imported after this scheduled import was queued` };
+    // A schedule check may queue a store while its previous import is active but has not yet committed its run
+    // (the queue keeps one waiting beside one active): when this job's turn comes, that import has covered the
+    // interval. Asked again now, not by comparing times: a run's started_at is its transaction's start, which can
+    // be earlier than this job's creation although the check that queued it did not see the run yet.
+    if (job.data.trigger === 'schedule' && !(await createStoreRepository(db).due()).some((each) => each.id === store.id)) {
+      return { message: `store ${store.slug} is no longer due (imported since this scheduled import was queued)` };
     }
     const source = job.data.source ?? store.feedUrl;
     if (!source) return { message: `store ${store.slug} has no feed URL` };

@@ -76,15 +76,6 @@ export function createStoreRepository(db: Database) {
       return db.select().from(stores).orderBy(asc(stores.slug));
     },
 
-    /** Whether an import of this store started at or after `moment` (both stamped by the database's clock). */
-    async importedSince(storeId: number, moment: Date): Promise<boolean> {
-      const row = await queryOne<{ found: boolean }>(
-        db,
-        sql`select exists (select 1 from import_runs where store_id = ${storeId} and started_at >= ${moment.toISOString()}::timestamptz) as found`,
-      );
-      return row?.found === true;
-    },
-
     /**
      * Scheduled stores whose last import started at least their interval ago (or never ran), oldest first.
      * A failed run counts too, so a broken feed is retried on schedule rather than hammered.
