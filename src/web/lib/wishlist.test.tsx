@@ -17,12 +17,15 @@ const json = (status: number, body?: unknown) =>
 
 let wishlist: { productId: number }[] = [];
 let failWith: { method: string; status: number; detail?: string } | null = null;
+/** While set, an add waits for it (a change under way). */
+let holdAdd: Promise<void> | null = null;
 
 beforeEach(() => {
   toastMock.success.mockReset();
   toastMock.error.mockReset();
   wishlist = [];
   failWith = null;
+  holdAdd = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
@@ -30,7 +33,10 @@ beforeEach(() => {
       if (input === '/api/auth/profile') return json(200, user);
       if (failWith && failWith.method === method && input.startsWith('/api/wishlist')) return json(failWith.status, { detail: failWith.detail ?? 'no' });
       if (input === '/api/wishlist' && method === 'GET') return json(200, wishlist);
-      if (input === '/api/wishlist' && method === 'POST') return json(201, { productId: product.id });
+      if (input === '/api/wishlist' && method === 'POST') {
+        await holdAdd;
+        return json(201, { productId: product.id });
+      }
       if (input.startsWith('/api/wishlist/') && method === 'DELETE') return new Response(null, { status: 204 });
       return json(404, { detail: 'Not found' });
     }),
@@ -67,6 +73,21 @@ describe('useToggleWishlist (SPEC 8 wishlist messages)', () => {
     await waitFor(() =>
       expect(toastMock.success).toHaveBeenCalledWith('Added to Wishlist', { description: 'Redmi Note 14 has been added to your wishlist.' }),
     );
+  });
+
+  it('marks only the product being changed as pending, until its change is done', async () => {
+    let release = () => {};
+    holdAdd = new Promise((resolve) => {
+      release = resolve;
+    });
+    const { result } = setup(true);
+    await waitFor(() => expect(result.current.auth.isAuthenticated).toBe(true));
+    expect(result.current.toggle.isPending(product.id)).toBe(false);
+    act(() => result.current.toggle.toggle(product));
+    await waitFor(() => expect(result.current.toggle.isPending(product.id)).toBe(true));
+    expect(result.current.toggle.isPending(product.id + 1)).toBe(false);
+    act(() => release());
+    await waitFor(() => expect(result.current.toggle.isPending(product.id)).toBe(false));
   });
 
   it('removes when saved, naming the product', async () => {

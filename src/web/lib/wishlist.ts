@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/web/lib/toast';
 import type { WishlistItem } from '@/shared/contracts/account';
 import { api, ApiError } from './api-client';
@@ -26,9 +26,13 @@ export function useWishlistIds(): Set<number> {
 
 type ProductRef = { id: number; name: string };
 
+/** Every add and remove carries it, so a heart can tell whether its own product's change is under way. */
+const wishlistChangeKey = ['wishlist', 'change'] as const;
+
 export function useAddToWishlist() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: wishlistChangeKey,
     mutationFn: (product: ProductRef) => api<WishlistItem>('/wishlist', { method: 'POST', body: { productId: product.id } }),
     onSuccess: (_item, product) => {
       toast.success('Added to Wishlist', { description: `${product.name} has been added to your wishlist.` });
@@ -47,6 +51,7 @@ export function useAddToWishlist() {
 export function useRemoveFromWishlist(options: { pageMessages?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: wishlistChangeKey,
     mutationFn: (product: ProductRef) => api<void>(`/wishlist/${product.id}`, { method: 'DELETE' }),
     onSuccess: (_result, product) => {
       // Remove locally without reloading the list (SPEC point 4, Wishlist page).
@@ -59,15 +64,30 @@ export function useRemoveFromWishlist(options: { pageMessages?: boolean } = {}) 
   });
 }
 
-/** In wishlist: remove; otherwise add (SPEC point 4, Home wishlist toggle). Signed out: the sign-in toast. */
-export function useToggleWishlist() {
+export type WishlistToggle = {
+  isSaved: (productId: number) => boolean;
+  /** An add or remove of this product is under way (its heart ignores presses meanwhile). */
+  isPending: (productId: number) => boolean;
+  toggle: (product: ProductRef) => void;
+};
+
+/**
+ * In wishlist: remove; otherwise add (SPEC point 4, Home wishlist toggle). Signed out: the sign-in toast.
+ * A page uses one (`WishlistToggleProvider`, `useWishlistToggle`): a listing's 24 hearts share its query and its two
+ * mutations instead of three observers each, which the server renders and the browser hydrates per heart.
+ */
+export function useToggleWishlist(): WishlistToggle {
   const { isAuthenticated, status } = useAuth();
   const ids = useWishlistIds();
   const add = useAddToWishlist();
   const remove = useRemoveFromWishlist();
+  const pending = useMutationState({
+    filters: { mutationKey: wishlistChangeKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as ProductRef | undefined)?.id,
+  });
   return {
     isSaved: (productId: number) => ids.has(productId),
-    isPending: add.isPending || remove.isPending,
+    isPending: (productId: number) => pending.includes(productId),
     toggle: (product: ProductRef) => {
       // A stored session is still being checked: neither signed in nor out yet, so don't tell them to sign in.
       if (status === 'loading') return;

@@ -24,7 +24,7 @@ import { deferredModule } from '@/web/lib/deferred-module';
 import { useOpenedOnce } from '@/web/lib/opened-once';
 import { cn } from '@/web/lib/utils';
 import { toast } from '@/web/lib/toast';
-import { useToggleWishlist } from '@/web/lib/wishlist';
+import { useWishlistToggle } from '@/web/lib/wishlist-toggle';
 import { useProduct } from './get-product';
 import { ImageGallery } from './image-gallery';
 import { PriceHistory } from './price-history';
@@ -144,8 +144,9 @@ function ProductDetail({ product }: { product: Product }) {
   const goHref = useClickOutHref('product');
   // The flat fields are the best offer's (DECISIONS 8): its link goes through the click-out route.
   const bestOfferId = product.offers.find((offer) => offer.storeSlug === product.storeSlug)?.id;
-  const wishlist = useToggleWishlist();
+  const wishlist = useWishlistToggle();
   const saved = wishlist.isSaved(product.id);
+  const savePending = wishlist.isPending(product.id);
   const [alertOpen, setAlertOpen] = useState(false);
   const alertMounted = useOpenedOnce(alertOpen);
   const alertDialog = setPriceAlertDialog.use();
@@ -270,9 +271,9 @@ function ProductDetail({ product }: { product: Product }) {
                   variant="outline"
                   aria-pressed={saved}
                   // aria-disabled, not disabled: a disabled button drops keyboard focus to the page (issue 17).
-                  aria-disabled={wishlist.isPending || undefined}
+                  aria-disabled={savePending || undefined}
                   onClick={() => {
-                    if (!wishlist.isPending) wishlist.toggle({ id: product.id, name: product.name });
+                    if (!savePending) wishlist.toggle({ id: product.id, name: product.name });
                   }}
                   className={cn(saved && 'border-destructive/30 text-destructive hover:text-destructive')}
                 >
