@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { Product } from '@/shared/contracts/product';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -25,6 +24,7 @@ export type ProductCardProps = {
 /**
  * The storefront's product card (SPEC point 2, Home and Category listing): image, discount badge, name,
  * wishlist heart, star rating, review count, current and original price, store badge, View Deal and Compare.
+ * Its links are plain anchors: the grid that shows it follows them in the app (lib/follow-links-in-app.ts).
  */
 export function ProductCard({ product, view = 'grid', className, note, imageLoading = 'lazy' }: ProductCardProps) {
   const list = view === 'list';
@@ -40,7 +40,7 @@ export function ProductCard({ product, view = 'grid', className, note, imageLoad
       )}
     >
       <div className={cn('relative shrink-0', list ? 'w-28 sm:w-44 md:w-52' : 'w-full')}>
-        <Link to={productHref(product.id)} tabIndex={-1} className="block">
+        <a href={productHref(product.id)} tabIndex={-1} className="block">
           <ProductImage
             src={product.image}
             alt={product.name}
@@ -48,7 +48,7 @@ export function ProductCard({ product, view = 'grid', className, note, imageLoad
             className={cn('aspect-square bg-muted/60', list && 'h-full')}
             imgClassName="transition-transform duration-300 group-hover:scale-[1.03]"
           />
-        </Link>
+        </a>
         <WishlistHeart product={product} className="absolute top-2 right-2 size-8" />
       </div>
 
@@ -58,9 +58,9 @@ export function ProductCard({ product, view = 'grid', className, note, imageLoad
             {product.brand}
           </p>
           <h3 id={`product-${product.id}-name`} className="text-sm leading-snug font-semibold sm:text-[15px]">
-            <Link to={productHref(product.id)} className={cn('hover:text-primary', list ? 'line-clamp-2' : 'line-clamp-2 min-h-[2.5rem]')}>
+            <a href={productHref(product.id)} className={cn('hover:text-primary', list ? 'line-clamp-2' : 'line-clamp-2 min-h-[2.5rem]')}>
               {product.name}
-            </Link>
+            </a>
           </h3>
           <div className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">
             <StarRating rating={product.rating} size="sm" />
@@ -89,14 +89,14 @@ export function ProductCard({ product, view = 'grid', className, note, imageLoad
           </Badge>
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm" className="min-w-[6.5rem] flex-1">
-              <Link to={productHref(product.id)} aria-label={`View Deal: ${product.name}`}>
+              <a href={productHref(product.id)} aria-label={`View Deal: ${product.name}`}>
                 View Deal <SpriteIcon name="arrow-right" />
-              </Link>
+              </a>
             </Button>
             <Button asChild size="sm" variant="outline" className="min-w-[6.5rem] flex-1">
-              <Link to={compareHref(product.id)} aria-label={`Compare ${product.name}`}>
+              <a href={compareHref(product.id)} aria-label={`Compare ${product.name}`}>
                 <SpriteIcon name="scale" /> Compare
-              </Link>
+              </a>
             </Button>
           </div>
         </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LISTING_SKELETONS } from '@/shared/catalog';
 import type { Product } from '@/shared/contracts/product';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { useFollowLinksInApp } from '@/web/lib/follow-links-in-app';
 import { cn } from '@/web/lib/utils';
 import { ProductCard } from './product-card';
 
@@ -37,6 +38,7 @@ export function ProductGrid({
   /** How many cards are in the page's first view (their pictures load at once, the rest lazily). */
   eagerImages?: number;
 }) {
+  const followLinksInApp = useFollowLinksInApp();
   if (loading) {
     return (
       <div role="status" aria-busy="true" aria-label="Loading products" className={cn(layouts[view], className)}>
@@ -47,7 +49,9 @@ export function ProductGrid({
     );
   }
   return (
-    <ul aria-label={label} className={cn(layouts[view], className)}>
+    // The cards' links are followed in the app from here (one handler, not a router Link per anchor); Enter on a
+    // link is a click too.
+    <ul aria-label={label} className={cn(layouts[view], className)} onClick={followLinksInApp}>
       {products.map((product, index) => (
         <li key={product.id} className="flex">
           <ProductCard product={product} view={view} className="w-full" note={noteFor?.(product)} imageLoading={index < eagerImages ? 'eager' : 'lazy'} />
