@@ -4,7 +4,6 @@ import { ApiError } from '@/web/lib/api-client';
 import { AuthProvider } from '@/web/lib/auth-session';
 import { CurrencyProvider } from '@/web/lib/currency';
 import { useToasterRequested } from '@/web/lib/toast';
-import { WishlistToggleProvider } from '@/web/lib/wishlist-toggle';
 
 const Toaster = lazy(() => import('@/web/components/ui/sonner').then((module) => ({ default: module.Toaster })));
 
@@ -56,7 +55,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <CurrencyProvider>
         <AuthProvider>
-          <WishlistToggleProvider>{children}</WishlistToggleProvider>
+          {children}
           <ToasterHost />
         </AuthProvider>
       </CurrencyProvider>

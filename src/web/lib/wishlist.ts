@@ -73,8 +73,8 @@ export type WishlistToggle = {
 
 /**
  * In wishlist: remove; otherwise add (SPEC point 4, Home wishlist toggle). Signed out: the sign-in toast.
- * A page uses one (`WishlistToggleProvider`, `useWishlistToggle`): a listing's 24 hearts share its query and its two
- * mutations instead of three observers each, which the server renders and the browser hydrates per heart.
+ * A product grid shares one among its cards (`WishlistToggleProvider`, `useWishlistToggle`): a listing's 24 hearts
+ * use its query and its two mutations instead of three observers each, rendered by the server and hydrated per heart.
  */
 export function useToggleWishlist(): WishlistToggle {
   const { isAuthenticated, status } = useAuth();

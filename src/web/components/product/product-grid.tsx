@@ -4,6 +4,7 @@ import type { Product } from '@/shared/contracts/product';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useFollowLinksInApp } from '@/web/lib/follow-links-in-app';
 import { cn } from '@/web/lib/utils';
+import { WishlistToggleProvider } from '@/web/lib/wishlist-toggle';
 import { ProductCard } from './product-card';
 
 export type ViewMode = 'grid' | 'list';
@@ -48,16 +49,18 @@ export function ProductGrid({
       </div>
     );
   }
+  // The cards share one wishlist toggle, and their links are followed in the app from the list (one handler, not a
+  // router Link per anchor; Enter on a link is a click too).
   return (
-    // The cards' links are followed in the app from here (one handler, not a router Link per anchor); Enter on a
-    // link is a click too.
-    <ul aria-label={label} className={cn(layouts[view], className)} onClick={followLinksInApp}>
-      {products.map((product, index) => (
-        <li key={product.id} className="flex">
-          <ProductCard product={product} view={view} className="w-full" note={noteFor?.(product)} imageLoading={index < eagerImages ? 'eager' : 'lazy'} />
-        </li>
-      ))}
-    </ul>
+    <WishlistToggleProvider>
+      <ul aria-label={label} className={cn(layouts[view], className)} onClick={followLinksInApp}>
+        {products.map((product, index) => (
+          <li key={product.id} className="flex">
+            <ProductCard product={product} view={view} className="w-full" note={noteFor?.(product)} imageLoading={index < eagerImages ? 'eager' : 'lazy'} />
+          </li>
+        ))}
+      </ul>
+    </WishlistToggleProvider>
   );
 }
 

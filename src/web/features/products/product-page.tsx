@@ -24,7 +24,7 @@ import { deferredModule } from '@/web/lib/deferred-module';
 import { useOpenedOnce } from '@/web/lib/opened-once';
 import { cn } from '@/web/lib/utils';
 import { toast } from '@/web/lib/toast';
-import { useWishlistToggle } from '@/web/lib/wishlist-toggle';
+import { useToggleWishlist } from '@/web/lib/wishlist';
 import { useProduct } from './get-product';
 import { ImageGallery } from './image-gallery';
 import { PriceHistory } from './price-history';
@@ -144,7 +144,7 @@ function ProductDetail({ product }: { product: Product }) {
   const goHref = useClickOutHref('product');
   // The flat fields are the best offer's (DECISIONS 8): its link goes through the click-out route.
   const bestOfferId = product.offers.find((offer) => offer.storeSlug === product.storeSlug)?.id;
-  const wishlist = useWishlistToggle();
+  const wishlist = useToggleWishlist();
   const saved = wishlist.isSaved(product.id);
   const savePending = wishlist.isPending(product.id);
   const [alertOpen, setAlertOpen] = useState(false);
