@@ -75,42 +75,17 @@ describe('jobs on the queue (pg-boss, in-process)', () => {
     expect(runs).toEqual([{ slug: 'scheduled-shop', trigger: 'schedule', status: 'succeeded' }]);
   });
 
-  it('skips a scheduled import queued while the previous one was still starting (the store was imported after it was queued)', async () => {
+  /**
+   * A scheduled import queued (by a schedule check on another instance) while this store's previous import had
+   * started but not yet committed its run; that run is then recorded with `runStartedAt` (SQL). When the queued job's
+   * turn comes, the store is no longer due: it ends without importing.
+   */
+  async function expectQueuedScheduledImportSkipped(slug: string, runStartedAt: ReturnType<typeof sql>) {
     const db = database.db;
     const store = await createStoreRepository(db).add({
-      slug: 'raced-shop',
-      name: 'Raced Shop',
-      homepage: 'https://raced.example.in',
-      feedUrl: path.join(fixtures, 'shop-b.tsv'),
-      feedIntervalMinutes: 60,
-    });
-    // Queued by a schedule check on another instance, while this store's import had started but not yet claimed its run.
-    const enqueuer = await startQueue({ database, config: config({ FEEDS_SCHEDULE: 'off' }), log: silent, work: false });
-    const jobId = await enqueuer.queue.sendStoreImport({ storeId: store.id, trigger: 'schedule' });
-    await enqueuer.stop(5000);
-    expect(jobId).not.toBeNull();
-    await db.execute(sql`insert into import_runs (store_id, source, trigger, partial, status, finished_at) values (${store.id}, 'earlier', 'schedule', false, 'succeeded', now())`);
-
-    const jobs = await startQueue({ database, config: config({ FEEDS_SCHEDULE: 'off' }), log: silent, work: true });
-    try {
-      const done = await waitFor(async () => {
-        const job = await jobs.queue.getStoreImport(jobId as string);
-        return job?.state === 'completed' ? job : undefined;
-      });
-      expect(done.error).toBe('store raced-shop is no longer due (imported since this scheduled import was queued)');
-    } finally {
-      await jobs.stop(5000);
-    }
-    const runs = await queryRows<{ source: string }>(db, sql`select source from import_runs where store_id = ${store.id}`);
-    expect(runs).toEqual([{ source: 'earlier' }]);
-  });
-
-  it("skips it too when the other import's run is stamped before the job (its transaction began before the check that queued the job, and committed after it)", async () => {
-    const db = database.db;
-    const store = await createStoreRepository(db).add({
-      slug: 'raced-shop-2',
-      name: 'Raced Shop 2',
-      homepage: 'https://raced2.example.in',
+      slug,
+      name: `Shop ${slug}`,
+      homepage: `https://${slug}.example.in`,
       feedUrl: path.join(fixtures, 'shop-b.tsv'),
       feedIntervalMinutes: 60,
     });
@@ -118,10 +93,8 @@ describe('jobs on the queue (pg-boss, in-process)', () => {
     const jobId = await enqueuer.queue.sendStoreImport({ storeId: store.id, trigger: 'schedule' });
     await enqueuer.stop(5000);
     expect(jobId).not.toBeNull();
-    // started_at is now() of the run's transaction: earlier than the job's creation in this interleaving (a second
-    // import of the store in the same interval, seen in the two-instance test).
     await db.execute(
-      sql`insert into import_runs (store_id, source, trigger, partial, status, started_at, finished_at) values (${store.id}, 'earlier', 'schedule', false, 'succeeded', now() - interval '2 seconds', now())`,
+      sql`insert into import_runs (store_id, source, trigger, partial, status, started_at, finished_at) values (${store.id}, 'earlier', 'schedule', false, 'succeeded', ${runStartedAt}, now())`,
     );
 
     const jobs = await startQueue({ database, config: config({ FEEDS_SCHEDULE: 'off' }), log: silent, work: true });
@@ -130,11 +103,21 @@ describe('jobs on the queue (pg-boss, in-process)', () => {
         const job = await jobs.queue.getStoreImport(jobId as string);
         return job?.state === 'completed' ? job : undefined;
       });
-      expect(done.error).toBe('store raced-shop-2 is no longer due (imported since this scheduled import was queued)');
+      expect(done.error).toBe(`store ${slug} is no longer due (imported since this scheduled import was queued)`);
     } finally {
       await jobs.stop(5000);
     }
     const runs = await queryRows<{ source: string }>(db, sql`select source from import_runs where store_id = ${store.id}`);
     expect(runs).toEqual([{ source: 'earlier' }]);
+  }
+
+  it('skips a scheduled import queued while the previous one was still starting (its run stamped after the job)', async () => {
+    await expectQueuedScheduledImportSkipped('raced-shop', sql`now()`);
+  });
+
+  it("skips it too when the previous import's run is stamped before the job (its transaction began before the check that queued the job, and committed after it)", async () => {
+    // started_at is now() of the run's transaction: earlier than the job's creation in this interleaving (a second
+    // import of the store in the same interval, seen once in the two-instance test).
+    await expectQueuedScheduledImportSkipped('raced-shop-2', sql`now() - interval '2 seconds'`);
   });
 });
