@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, ProductPage } from '@/shared/contracts/product';
@@ -7,7 +9,7 @@ import { queryOne } from '@/server/modules/feeds/sql-rows';
 import { createStoreRepository, type StoreRow } from '@/server/modules/feeds/store-repository';
 import { buildTestApp, signUpAndLogIn, type TestApp } from '@/server/test/build-test-app';
 import { insertProduct } from '@/server/test/fixtures';
-import { etagMatches, listingKey, preferredEncoding } from './catalogue-cache';
+import { brotliOptions, etagMatches, listingKey, preferredEncoding } from './catalogue-cache';
 import { createMetrics } from './metrics';
 
 const TSV_HEADER = 'id\ttitle\tlink\timage_link\tavailability\tprice\tsale_price\tbrand\tgtin\tmpn\tproduct_type';
@@ -286,6 +288,23 @@ describe('cache keys and header parsing', () => {
     expect(listingKey({ q: '%%' }, page)).not.toBe(listingKey({}, page));
     expect(listingKey({}, { ...page, page: 2 })).not.toBe(listingKey({}, page));
     expect(listingKey({ path: { category: 'electronics' } }, page)).not.toBe(listingKey({}, page));
+  });
+
+  it("compresses with brotli's window no larger than the body needs, as small as with its default window", () => {
+    // A page-like body: repeated markup with some variety, 190 KB (a listing page's size).
+    const body = Buffer.from(
+      Array.from({ length: 1200 }, (_, i) => `<li class="card"><a href="/product/${i}">${randomBytes(24).toString('hex')}</a></li>`).join(''),
+    );
+    const bits = brotliOptions(body.length).params[zlibConstants.BROTLI_PARAM_LGWIN] ?? 0;
+    expect(2 ** bits - 16).toBeGreaterThanOrEqual(body.length);
+    expect(2 ** (bits - 1) - 16).toBeLessThan(body.length);
+    const small = brotliCompressSync(body, brotliOptions(body.length));
+    const { [zlibConstants.BROTLI_PARAM_LGWIN]: _window, ...defaults } = brotliOptions(body.length).params;
+    // Only the header, which names the window, may differ.
+    expect(Math.abs(small.length - brotliCompressSync(body, { params: defaults }).length)).toBeLessThanOrEqual(2);
+    expect(brotliDecompressSync(small).equals(body)).toBe(true);
+    expect(brotliOptions(10).params[zlibConstants.BROTLI_PARAM_LGWIN]).toBe(zlibConstants.BROTLI_MIN_WINDOW_BITS);
+    expect(brotliOptions(64 << 20).params[zlibConstants.BROTLI_PARAM_LGWIN]).toBe(zlibConstants.BROTLI_MAX_WINDOW_BITS);
   });
 
   it('reads Accept-Encoding and If-None-Match as RFC 9110 says', () => {
