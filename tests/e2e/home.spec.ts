@@ -77,7 +77,7 @@ test.describe('home', () => {
     if (product.discount > 0) await expect(card.getByText(`-${product.discount}% OFF`)).toBeVisible();
     else await expect(card.getByText(/% OFF/)).toHaveCount(0);
     await expect(card.getByRole('img', { name: `Rated ${product.rating} out of 5` })).toBeVisible();
-    await expect(card.locator('[data-slot="star"][data-filled="true"]')).toHaveCount(Math.floor(product.rating));
+    await expect(card.locator('[data-slot="star-rating"] > span[data-filled="true"]')).toHaveCount(Math.floor(product.rating));
     await expect(card.getByTestId('review-count')).toContainText(product.reviews.toLocaleString('en-IN'));
     await expect(card.getByTestId('store')).toHaveText(product.store);
     await expect(card.getByRole('link', { name: /View Deal/ })).toHaveAttribute('href', `/product/${product.id}`);

@@ -171,7 +171,13 @@ test.describe('product detail', () => {
     await expect(buy).toHaveAttribute('href', `/go/${bestOffer?.id}?from=product`);
     await expect(buy).toHaveAttribute('target', '_blank');
     await expect(buy).toHaveAttribute('rel', /noopener/);
-    await expect(page.getByRole('link', { name: 'Compare Prices' })).toHaveAttribute('href', `/comparison?products=${product.id}`);
+    // Styled as the page asks: the primary colour, and the page's h-12 over the large size's 40 px (a className
+    // utility wins over the button's variant classes).
+    await expect(buy).toHaveCSS('height', '48px');
+    await expect(buy).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    const compare = page.getByRole('link', { name: 'Compare Prices' });
+    await expect(compare).toHaveAttribute('href', `/comparison?products=${product.id}`);
+    await expect(compare).toHaveCSS('border-top-width', '1px');
     await expect(page.getByTestId('delivery')).toContainText('FREE');
     await expect(page.getByTestId('sold-by')).toContainText(product.store);
   });

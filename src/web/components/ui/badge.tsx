@@ -4,23 +4,20 @@ import type * as React from 'react';
 
 import { cn } from '@/web/lib/utils';
 
-/** `badge-base` (styles.css): what every badge shares, as one class (see button.tsx). */
-export const badgeVariants = cva(
-  'badge-base',
-  {
-    variants: {
-      variant: {
-        default: 'border-transparent bg-primary text-primary-foreground [a&]:hover:bg-primary/90',
-        secondary: 'border-transparent bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/90',
-        destructive: 'border-transparent bg-destructive text-destructive-foreground [a&]:hover:bg-destructive/90',
-        outline: 'text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',
-        success: 'border-transparent bg-success text-success-foreground [a&]:hover:bg-success/90',
-        warning: 'border-transparent bg-warning text-warning-foreground [a&]:hover:bg-warning/90',
-      },
+/** `badge-base` and `badge-<variant>` (styles.css): what every badge and each variant share, as classes (see button.tsx). */
+export const badgeVariants = cva('badge-base', {
+  variants: {
+    variant: {
+      default: 'badge-default',
+      secondary: 'badge-secondary',
+      destructive: 'badge-destructive',
+      outline: 'badge-outline',
+      success: 'badge-success',
+      warning: 'badge-warning',
     },
-    defaultVariants: { variant: 'default' },
   },
-);
+  defaultVariants: { variant: 'default' },
+});
 
 export type BadgeProps = React.ComponentProps<'span'> &
   VariantProps<typeof badgeVariants> & { asChild?: boolean };

@@ -35,7 +35,8 @@ export function IconSprite() {
 /** One of the sprite's icons, sized and coloured like a lucide icon (24 px unless a size class says otherwise). */
 export function SpriteIcon({ name, className }: { name: SpriteName; className?: string }) {
   return (
-    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" data-icon={name} className={cn('lucide', className)}>
+    // No viewBox of its own: the symbol's scales the icon to the box.
+    <svg aria-hidden="true" width="24" height="24" data-icon={name} className={cn('lucide', className)}>
       <use href={`#${symbolId(name)}`} />
     </svg>
   );

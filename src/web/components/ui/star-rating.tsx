@@ -2,7 +2,7 @@ import type * as React from 'react';
 
 import { cn } from '@/web/lib/utils';
 
-const sizes = { sm: 'size-3.5', default: 'size-4', lg: 'size-5' } as const;
+const sizes = { sm: 'stars-sm', default: null, lg: 'stars-lg' } as const;
 
 export type StarRatingProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   rating: number;
@@ -25,21 +25,12 @@ export function StarRating({ rating, max = 5, size = 'default', className, ...pr
       aria-label={`Rated ${shown} out of ${max}`}
       data-slot="star-rating"
       data-rating={shown}
-      className={cn('inline-flex items-center gap-0.5', className)}
+      className={cn('stars', sizes[size], className)}
       {...props}
     >
       {Array.from({ length: max }, (_, i) => {
-        const on = i < filled;
-        // Drawn by CSS (`star-shape` in styles.css): a listing shows 120 of them.
-        return (
-          <span
-            key={i}
-            aria-hidden="true"
-            data-slot="star"
-            data-filled={on}
-            className={cn('star-shape', sizes[size], on ? 'star-filled text-warning' : 'star-outline text-muted-foreground/35')}
-          />
-        );
+        // Each star is an empty span that the stylesheet draws (`.stars` in styles.css): a listing shows 120.
+        return <span key={i} data-filled={i < filled} />;
       })}
     </div>
   );

@@ -46,7 +46,7 @@ describe('StarRating', () => {
   it('floors the rating: 4.9 fills 4 of 5 stars', () => {
     const { container } = render(<StarRating rating={4.9} />);
     expect(container.querySelectorAll('[data-filled="true"]')).toHaveLength(4);
-    expect(container.querySelectorAll('[data-slot="star"]')).toHaveLength(5);
+    expect(container.querySelectorAll('[data-slot="star-rating"] > span')).toHaveLength(5);
   });
 
   it('is labelled with the exact rating', () => {
@@ -89,7 +89,7 @@ describe('Button', () => {
     render(<Button>Sign In</Button>);
     const button = screen.getByRole('button', { name: 'Sign In' });
     expect(button.tagName).toBe('BUTTON');
-    expect(button.className).toContain('bg-primary');
+    expect(button.className.split(' ')).toEqual(expect.arrayContaining(['button-base', 'button-default', 'button-md']));
   });
 
   it('asChild renders the child element with button styling', () => {
@@ -101,15 +101,16 @@ describe('Button', () => {
     const link = screen.getByRole('link', { name: 'Browse Electronics' });
     expect(link.tagName).toBe('A');
     expect(link.getAttribute('href')).toBe('/products/electronics');
-    expect(link.className).toContain('border-input');
+    expect(link.className.split(' ')).toContain('button-outline');
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('lets className override a variant class', () => {
-    render(<Button className="h-12">Big</Button>);
+  it('keeps a className next to the variant classes (the utilities win in the stylesheet: product.spec.ts)', () => {
+    render(<Button className="h-12 h-11">Big</Button>);
     const cls = screen.getByRole('button', { name: 'Big' }).className.split(' ');
-    expect(cls).toContain('h-12');
-    expect(cls).not.toContain('h-9');
+    expect(cls).toEqual(expect.arrayContaining(['button-md', 'h-11']));
+    // Conflicting utilities among themselves are still merged: the later wins.
+    expect(cls).not.toContain('h-12');
   });
 });
 
