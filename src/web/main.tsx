@@ -4,9 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from './app/fallback-screen';
 import { Providers } from './app/providers';
+import { holdEarlyPress, replayEarlyPress } from './app/early-press';
 import { preloadRouteModules } from './app/preload-routes';
 import { routes } from './app/router';
 import { loadLazyMatches, reviveState, SSR_STATE_ID, type SsrState } from './app/ssr-state';
+import { useAuth } from './lib/auth-session';
 import { loadToaster } from './lib/toast';
 import './styles.css';
 
@@ -25,11 +27,19 @@ window.addEventListener('error', (event) => {
   event.preventDefault();
 });
 
-/** Marks the document once the app has committed its first render (hydration done): browser tests wait for it. */
+/**
+ * Marks the document once the app has committed its first render (hydration done): browser tests wait for it. A
+ * button pressed before the app started is pressed again once the app knows who the shopper is (a heart pressed
+ * while a stored session is being checked would do nothing): app/early-press.ts.
+ */
 function HydratedMarker() {
+  const { status } = useAuth();
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  useEffect(() => {
+    if (status !== 'loading') replayEarlyPress();
+  }, [status]);
   return null;
 }
 
@@ -51,6 +61,8 @@ async function start() {
     }
   }
   const router = createBrowserRouter(routes);
+  // From here on React sees the presses itself (and replays them on the parts not yet hydrated).
+  holdEarlyPress();
   const app = (
     <StrictMode>
       <ErrorBoundary>

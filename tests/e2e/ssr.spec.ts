@@ -105,6 +105,26 @@ test.describe('with JavaScript on', () => {
     for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.firstContentfulPaint);
   });
 
+  test('a button pressed before the app has loaded is pressed again once the app has hydrated', async ({ page, request }) => {
+    const listing = (await (await request.get('/api/products/all?pageSize=1')).json()) as ProductPage;
+    const product = listing.items[0] as Product;
+    // The app's entry arrives only when the test lets it: the shopper's press lands on the server's HTML.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/product/${product.id}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Signed out, Save asks the shopper to sign in (SPEC point 4): the press was not lost.
+    await expect(page.getByText('Please Sign In', { exact: true })).toBeVisible();
+    await expect(page.getByText('You need to be logged in to manage your wishlist.')).toBeVisible();
+  });
+
   test('an unknown product hydrates its not-found page', async ({ page }) => {
     const { problems } = await visit(page, '/product/987654321');
     expect(problems.filter((p) => !p.includes('404'))).toEqual([]);

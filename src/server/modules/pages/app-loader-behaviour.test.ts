@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdEarlyPress, replayEarlyPress } from '@/web/app/early-press';
 import { APP_LOADER_SCRIPT } from './app-loader';
 
 /** The loader as a browser runs it: the script element of a server-rendered page, with paint timing faked. */
@@ -44,6 +45,7 @@ beforeEach(() => {
   supportedEntryTypes = ['paint', 'resource'];
   vi.stubGlobal('PerformanceObserver', FakePerformanceObserver);
   document.head.innerHTML = '';
+  document.body.innerHTML = '';
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -97,5 +99,71 @@ describe('the app loader', () => {
     expect(requested()).toEqual(nothing);
     vi.advanceTimersByTime(1);
     expect(requested()).toEqual(everything);
+  });
+});
+
+describe('a press before the app has hydrated', () => {
+  // Save has no type, as React renders a <button> by default: outside a form it submits nothing.
+  const page = () => {
+    document.body.innerHTML = `
+      <button id="save"><svg><use href="#icon-heart"></use></svg> Save</button>
+      <button type="button" id="alert">Price Alert</button>
+      <form action="/search"><button id="search">Search</button></form>`;
+    return (id: string) => document.getElementById(id) as HTMLButtonElement;
+  };
+
+  it('is pressed again once the app has hydrated: the last button pressed, once', () => {
+    const button = page();
+    runLoader();
+    const pressed: string[] = [];
+    button('save').click();
+    // On the icon inside the button: the button is what was pressed.
+    button('alert').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    button('save').querySelector('use')?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    holdEarlyPress();
+    // What the app's handlers see after hydration:
+    for (const id of ['save', 'alert']) button(id).addEventListener('click', () => pressed.push(id));
+    replayEarlyPress();
+    replayEarlyPress();
+    expect(pressed).toEqual(['save']);
+  });
+
+  it('is not kept once the app has taken over (React replays from then on)', () => {
+    const button = page();
+    runLoader();
+    holdEarlyPress();
+    button('alert').click();
+    const pressed: string[] = [];
+    button('alert').addEventListener('click', () => pressed.push('alert'));
+    replayEarlyPress();
+    expect(pressed).toEqual([]);
+  });
+
+  it("leaves a form's submit button to its form, and a button that hydration replaced or disabled alone", () => {
+    const button = page();
+    runLoader();
+    button('search').addEventListener('click', (event) => event.preventDefault());
+    button('search').click();
+    holdEarlyPress();
+    const pressed: string[] = [];
+    button('search').addEventListener('click', () => pressed.push('search'));
+    replayEarlyPress();
+    expect(pressed).toEqual([]);
+
+    runLoader();
+    button('save').click();
+    holdEarlyPress();
+    const rendered = button('save').cloneNode(true) as HTMLButtonElement;
+    button('save').replaceWith(rendered);
+    rendered.addEventListener('click', () => pressed.push('save'));
+    replayEarlyPress();
+
+    runLoader();
+    button('alert').click();
+    holdEarlyPress();
+    button('alert').setAttribute('aria-disabled', 'true');
+    button('alert').addEventListener('click', () => pressed.push('alert'));
+    replayEarlyPress();
+    expect(pressed).toEqual([]);
   });
 });

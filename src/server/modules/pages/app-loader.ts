@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EARLY_PRESS_GLOBAL } from '@/web/app/early-press';
 
 /**
  * The inline script that starts the web app's code once the server-rendered page is on screen (issue 12,
@@ -11,6 +12,9 @@ import { createHash } from 'node:crypto';
  * module) as soon as the browser reports its first contentful paint; at once when the page is not visible
  * (background tab, prerender), when the browser cannot report paints, or at the shopper's first touch, click or
  * key; and after FALLBACK_MS in any case.
+ *
+ * Until the app takes it, it also keeps the last button pressed (web/app/early-press.ts): the app presses it again once
+ * hydrated. A form's submit button is left alone (its form works without the app).
  *
  * Its text is fixed (the URLs are attributes), so the Content-Security-Policy allows it by hash: APP_LOADER_CSP_SOURCE.
  */
@@ -51,7 +55,23 @@ export const APP_LOADER_SCRIPT = `(function (loader) {
     addEventListener(type, start, { once: true, capture: true, passive: true });
   });
   setTimeout(start, ${FALLBACK_MS});
-})(document.currentScript);`;
+})(document.currentScript);
+(function () {
+  var pressed = null;
+  function keep(event) {
+    var button = event.target && event.target.closest ? event.target.closest('button') : null;
+    if (button && !(button.type === 'submit' && button.form) && !button.disabled) pressed = button;
+  }
+  addEventListener('click', keep, true);
+  window.${EARLY_PRESS_GLOBAL} = {
+    take: function () {
+      removeEventListener('click', keep, true);
+      var button = pressed;
+      pressed = null;
+      return button;
+    },
+  };
+})();`;
 
 /** The script's CSP source expression ('sha256-…'): allowed to run on pages whose script-src is otherwise 'self'. */
 export const APP_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(APP_LOADER_SCRIPT).digest('base64')}'`;
