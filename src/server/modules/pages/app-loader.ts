@@ -40,7 +40,9 @@ export const APP_LOADER_SCRIPT = `(function (loader) {
   }
   var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (document.visibilityState !== 'visible' || !paints || paints.indexOf('paint') < 0) return start();
+  // 'paint' reports the first paint too (the page's background), which may come a frame before the first content.
   new PerformanceObserver(function (list, observer) {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
     observer.disconnect();
     start();
   }).observe({ type: 'paint', buffered: true });
