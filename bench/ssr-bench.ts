@@ -3,7 +3,8 @@
  * listing page against the JSON API route with the same data, measured in the same run, interleaved (so a busy
  * machine slows both alike). Budgets: each page at ≥ 50% of its JSON route's throughput, and p95 ≤ 30 ms.
  *
- *   npx tsx bench/ssr-bench.ts [--products 100000] [--rounds 200]
+ *   npx tsx bench/ssr-bench.ts [--products 100000] [--rounds 200] [--only "1st view"]
+ *   (--only: the cases whose name contains it, e.g. "product" or "1st view"; for profiling one case)
  *
  * Uses BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) to create and drop a database
  * of its own. Requests go through app.inject: the full Fastify pipeline without sockets, asking for brotli as browsers do.
@@ -30,7 +31,9 @@ const pgArray = (values: (string | null)[]) => `array[${values.map((v) => (v ===
 const FIRST_VIEW_WARM_UP = 300;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export async function runSsrBench(options: { products?: number; rounds?: number; log?: (line: string) => void } = {}): Promise<SsrBenchResult[]> {
+export async function runSsrBench(
+  options: { products?: number; rounds?: number; only?: string; log?: (line: string) => void } = {},
+): Promise<SsrBenchResult[]> {
   const total = options.products ?? 100_000;
   const rounds = options.rounds ?? 200;
   const log = options.log ?? console.log;
@@ -117,6 +120,7 @@ export async function runSsrBench(options: { products?: number; rounds?: number;
     const results: SsrBenchResult[] = [];
     let firstViewsWarmedUp = false;
     for (const pair of pairs) {
+      if (options.only && !pair.name.includes(options.only)) continue;
       if (pair.warm === 0 && !firstViewsWarmedUp) {
         firstViewsWarmedUp = true;
         const measured = new Set(Array.from({ length: 2 * rounds + 2 }, (_, i) => once(i)));
@@ -193,7 +197,9 @@ if (process.argv[1]?.endsWith('ssr-bench.ts')) {
   };
   const products = arg('--products');
   const rounds = arg('--rounds');
-  runSsrBench({ ...(products && { products }), ...(rounds && { rounds }) })
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+  runSsrBench({ ...(products && { products }), ...(rounds && { rounds }), ...(only && { only }) })
     .then((results) => {
       process.exitCode = results.every((r) => r.ok) ? 0 : 1;
     })
