@@ -79,6 +79,7 @@ test.describe('category listing', () => {
     const { items } = (await (await request.get('/api/products/browse/electronics/tablets')).json()) as ProductPage;
     await page.goto('/products/electronics/tablets');
     await expect(cards(page)).toHaveCount(items.length);
+    let partlyFilledRows = 0;
     for (const product of items.slice(0, 4)) {
       const card = page.locator(`article[data-product-id="${product.id}"]`);
       await expect(card.getByRole('img', { name: product.name })).toBeVisible();
@@ -104,7 +105,31 @@ test.describe('category listing', () => {
         expect(icon.width).toBeGreaterThan(8);
         expect(icon.height).toBeGreaterThan(8);
       }
+      // The rating's stars are empty spans the stylesheet draws: each has a size and a star mask, the filled ones a
+      // shape and colour of their own.
+      const stars = await card.locator('[data-slot="star-rating"] > span').evaluateAll((spans) =>
+        spans.map((span) => {
+          const style = getComputedStyle(span);
+          const { width, height } = span.getBoundingClientRect();
+          return { filled: span.getAttribute('data-filled') === 'true', mask: style.maskImage, color: style.backgroundColor, width, height };
+        }),
+      );
+      expect(stars).toHaveLength(5);
+      for (const star of stars) {
+        expect(star.mask).toMatch(/^url\("data:image\/svg\+xml/);
+        expect(star.width).toBeGreaterThan(8);
+        expect(star.height).toBeGreaterThan(8);
+      }
+      const filled = stars.find((star) => star.filled);
+      const empty = stars.find((star) => !star.filled);
+      if (filled && empty) {
+        partlyFilledRows += 1;
+        expect(filled.mask).not.toBe(empty.mask);
+        expect(filled.color).not.toBe(empty.color);
+      }
     }
+    // The demo tablets are rated between 1 and 5: filled and empty stars were compared on some card.
+    expect(partlyFilledRows).toBeGreaterThan(0);
   });
 
   test('6 skeleton cards while loading', async ({ page }) => {
