@@ -37,9 +37,13 @@ export const clearToken = () => localStorage.removeItem(TOKEN_KEY);
 
 /**
  * While the server renders a page, requests go to the API in-process (the same routes, validation and data as
- * over the network). The server installs this once; it answers undefined outside a page render.
+ * over the network). The server installs this once; it answers undefined outside a page render. A transport
+ * answers with only what api() reads of a fetch Response (a Response is one): wrapping each in-process answer in
+ * a WHATWG Response only to read its text back cost a product page's first view ~5% (docs/decisions/0007, session 11).
  */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+export type ApiAnswer = { status: number; statusText: string; text(): Promise<string> };
+export type ApiRequest = { method: string; headers: Record<string, string>; body: string | null };
+export type ApiTransport = (url: string, request: ApiRequest) => Promise<ApiAnswer>;
 let serverTransport: (() => ApiTransport | undefined) | null = null;
 export function setServerTransport(current: () => ApiTransport | undefined) {
   serverTransport = current;
@@ -55,19 +59,18 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   // Offline, the request is not even tried: it fails at once as a network error (issue 17).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, 'Network error', 'NETWORK_ERROR');
-  // A request that hangs on a dead connection also ends as a network error, not as a spinner forever.
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
+  const request: ApiRequest = { method: options.method ?? 'GET', headers, body: options.body === undefined ? null : JSON.stringify(options.body) };
+  let response: ApiAnswer;
   try {
-    const init: RequestInit = {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal,
-    };
     const transport = serverTransport?.();
-    response = transport ? await transport(`/api${path}`, init) : await fetch(`/api${path}`, init);
+    if (transport) {
+      response = await transport(`/api${path}`, request);
+    } else {
+      // A request that hangs on a dead connection also ends as a network error, not as a spinner forever.
+      const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      response = await fetch(`/api${path}`, { ...request, signal });
+    }
   } catch (error) {
     // The caller's own abort (a query cancelled) stays an abort; everything else is a network failure.
     if (options.signal?.aborted) throw error;
@@ -87,7 +90,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   } catch {
     data = null;
   }
-  if (!response.ok) {
+  if (response.status < 200 || response.status > 299) {
     const serverDetail =
       data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string' && data.detail.trim() ? data.detail : null;
     throw new ApiError(response.status, serverDetail ?? response.statusText, 'HTTP_ERROR', serverDetail);

@@ -33,15 +33,15 @@ export async function pageRoutes(app: App, { config }: { config: AppConfig }) {
     origin,
     assets: loadPageAssets(path.resolve(config.WEB_DIST)),
     onError: (error) => app.log.error({ err: error }, 'page render error'),
-    transport: async (url, init) => {
+    transport: async (url, { method, headers, body }) => {
       const response = await app.inject({
-        method: (init.method ?? 'GET') as 'GET',
+        method: method as 'GET',
         url,
-        headers: { ...(init.headers as Record<string, string>), ...internalRequestHeaders() },
-        ...(typeof init.body === 'string' && { payload: init.body }),
+        headers: { ...headers, ...internalRequestHeaders() },
+        ...(body !== null && { payload: body }),
       });
-      const body = response.statusCode === 204 || response.statusCode === 304 ? null : response.body;
-      return new Response(body, { status: response.statusCode, headers: { 'content-type': String(response.headers['content-type'] ?? '') } });
+      const text = response.statusCode === 204 || response.statusCode === 304 ? '' : response.body;
+      return { status: response.statusCode, statusText: response.statusMessage, text: async () => text };
     },
   });
 
