@@ -205,6 +205,24 @@ test.describe('category listing', () => {
     expect((await shownDiscounts(page))[0]).toBeGreaterThan(0);
   });
 
+  test('on a phone, cards below the fold are drawn as they scroll near, not on the first layout', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/products/electronics');
+    const last = cards(page).last();
+    const name = last.getByRole('heading');
+    // Skipped until near the viewport (content-visibility), but in the page's text and accessibility tree, with a
+    // card-sized box so the page is as long as it will be.
+    const drawn = () => name.evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn()).toBe(false);
+    // The first card, in the first view, is drawn at once.
+    expect(await cards(page).first().getByRole('heading').evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+    await expect(name).toHaveText(/\S/);
+    expect((await last.boundingBox())?.height ?? 0).toBeGreaterThan(300);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toBe(true);
+    expect((await name.boundingBox())?.height ?? 0).toBeGreaterThan(10);
+  });
+
   test('grid is the default view; the toggle switches to list and back', async ({ page }) => {
     await page.goto('/products/electronics/mobiles');
     const grid = page.getByRole('radio', { name: 'Grid view' });

@@ -26,6 +26,9 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** Cards below the fold are drawn only as they scroll near (content-visibility): a full-page shot draws them all. */
+const DRAW_ALL = '* { content-visibility: visible !important; }';
+
 /** A full-page shot, or (with `focus`) the viewport scrolled to that part of the page. */
 async function shoot(page: Page, name: string, width: number, focus?: Locator) {
   await settle(page);
@@ -36,7 +39,7 @@ async function shoot(page: Page, name: string, width: number, focus?: Locator) {
   const fullPage = !focus;
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name} overflows sideways at ${width}px`).toBeLessThanOrEqual(0);
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage, style: DRAW_ALL });
 }
 
 let productId = 0;

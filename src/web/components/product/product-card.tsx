@@ -35,7 +35,9 @@ export function ProductCard({ product, view = 'grid', className, note, imageLoad
       data-view={view}
       className={cn(
         'group relative flex overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs transition-shadow hover:shadow-md',
-        list ? 'flex-row' : 'flex-col',
+        // A listing's cards below the fold are laid out only as they scroll near (their last size is kept):
+        // a listing's first style and layout on a phone −20%, its blocking time −20% (docs/decisions/0007, session 11).
+        list ? 'flex-row' : 'flex-col [contain-intrinsic-size:auto_460px] [content-visibility:auto] sm:[contain-intrinsic-size:auto_530px]',
         className,
       )}
     >
