@@ -193,12 +193,11 @@ export async function runSsrBench(
 if (process.argv[1]?.endsWith('ssr-bench.ts')) {
   const arg = (flag: string) => {
     const at = process.argv.indexOf(flag);
-    return at > 0 ? Number(process.argv[at + 1]) : undefined;
+    return at > 0 ? process.argv[at + 1] : undefined;
   };
-  const products = arg('--products');
-  const rounds = arg('--rounds');
-  const onlyAt = process.argv.indexOf('--only');
-  const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+  const products = Number(arg('--products') ?? 0);
+  const rounds = Number(arg('--rounds') ?? 0);
+  const only = arg('--only');
   runSsrBench({ ...(products && { products }), ...(rounds && { rounds }), ...(only && { only }) })
     .then((results) => {
       process.exitCode = results.every((r) => r.ok) ? 0 : 1;
