@@ -71,3 +71,15 @@ export async function openProductInApp(page: Page, product: { id: number; name: 
     await expect(page).toHaveURL((url) => url.pathname === `/product/${product.id}`);
   });
 }
+
+/**
+ * The comparison, reached by a link of the running app: with a product, its page's "Compare Prices"; without one,
+ * home's "Start Comparing Prices".
+ */
+export async function openComparisonInApp(page: Page, product: { id: number } | null, setUp?: () => Promise<unknown>) {
+  const start = product ? `/product/${product.id}` : '/';
+  await navigate(page, start, setUp, async () => {
+    await page.getByRole('link', { name: product ? 'Compare Prices' : 'Start Comparing Prices', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/comparison' && url.search === (product ? `?products=${product.id}` : ''));
+  });
+}

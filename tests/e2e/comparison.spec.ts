@@ -1,3 +1,4 @@
+import { openComparisonInApp } from './client-navigation';
 import { type APIRequestContext, expect, type Locator, type Page, test } from './fixtures/test';
 import type { Product, ProductAttributesList } from '@/shared/contracts/product';
 import { attributeRows } from '@/web/features/comparison/attribute-rows';
@@ -72,8 +73,9 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test.describe('comparison: building the set', () => {
   test('empty: "No Products Selected", no Save, and 6 candidates from the whole catalogue', async ({ page }) => {
+    // Reached in the running app, so the browser asks for the candidates itself (a first view has them from the server).
     const allRequest = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/products/all');
-    await page.goto('/comparison');
+    await openComparisonInApp(page, null);
     expect(new URL((await allRequest).url()).searchParams.get('pageSize')).toBe('6');
     await expect(page.getByRole('tab', { name: 'Compare Products' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Saved Comparisons' })).toBeVisible();
@@ -188,10 +190,8 @@ test.describe('comparison: building the set', () => {
     const expected = attributeRows(mobiles, new Map(typed.map((item) => [item.productId, item.attributes])));
     expect(expected.some((r) => r.differs)).toBe(true);
 
-    // The key specs come with a request of their own after the products: wait for it, not for a clock.
-    const answered = page.waitForResponse((response) => response.url().includes('/api/products/attributes?') && response.ok());
+    // A shared comparison's first view comes with its key specs from the server.
     await page.goto(`/comparison?products=${ids(mobiles)}`);
-    await answered;
     const keySpecs = page.getByTestId('key-specs');
     await expect(keySpecs.getByRole('heading', { name: 'Key Specs' })).toBeVisible();
     await expect(keySpecs.locator('tr[data-attribute]')).toHaveCount(expected.length);
@@ -248,10 +248,10 @@ test.describe('comparison: building the set', () => {
     const [phone, other] = await threeElectronics(request);
     const dress = await apparelProduct(request);
     // A server that offers back the compared product and another category's product: the page still applies the rules.
-    await page.route('**/api/products/category/**', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify([phone, dress, other]) }),
+    // (The browser app's own fetch, after a link: a first view comes with its candidates from the server.)
+    await openComparisonInApp(page, phone, () =>
+      page.route('**/api/products/category/**', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify([phone, dress, other]) })),
     );
-    await page.goto(`/comparison?products=${phone.id}`);
     await expect(candidates(page)).toHaveCount(3);
     await expect(candidate(page, phone.name).getByRole('button', { name: 'Cannot Add' })).toBeDisabled();
     await expect(candidate(page, phone.name)).toContainText('Product already added');
@@ -262,13 +262,15 @@ test.describe('comparison: building the set', () => {
 
   test('candidate failures and the "No More Products Available" state', async ({ page, request }) => {
     const [phone] = await threeElectronics(request);
-    await page.route('**/api/products/all**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }));
-    await page.goto('/comparison');
+    await openComparisonInApp(page, null, () =>
+      page.route('**/api/products/all**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' })),
+    );
     await expectToast(page, 'Error', 'Failed to load available products.');
     await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
 
-    await page.route('**/api/products/category/**', (route) => route.fulfill({ contentType: 'application/json', body: '[]' }));
-    await page.goto(`/comparison?products=${phone.id}`);
+    await openComparisonInApp(page, phone, () =>
+      page.route('**/api/products/category/**', (route) => route.fulfill({ contentType: 'application/json', body: '[]' })),
+    );
     await expect(page.getByRole('heading', { name: 'No More Products Available' })).toBeVisible();
   });
 });

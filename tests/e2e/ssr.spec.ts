@@ -40,6 +40,31 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('link', { name: /phone/i }).first()).toBeVisible();
   });
 
+  test('a shared comparison shows its products with their prices and links; deals list their drops', async ({ page, request }) => {
+    const listing = (await (await request.get('/api/products/browse/electronics/mobiles?pageSize=2')).json()) as ProductPage;
+    const [a, b] = listing.items as [Product, Product];
+    const response = await page.goto(`/comparison?products=${a.id},${b.id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Current Comparison (2/3)' })).toBeVisible();
+    const table = page.getByRole('table');
+    for (const product of [a, b]) {
+      await expect(table.getByRole('columnheader').filter({ hasText: product.name })).toBeVisible();
+      await expect(table).toContainText(formatPrice(product.currentPrice));
+    }
+    await expect(page).toHaveTitle(`Compare ${a.name} vs ${b.name} – Bachat`);
+    await table.getByRole('link', { name: `View Deal for ${a.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${a.id}$`));
+
+    const deals = (await (await request.get('/api/deals')).json()) as { items: { product: { id: number; name: string }; dropAmount: number }[] };
+    const top = deals.items[0];
+    if (!top) throw new Error('the demo catalogue has no deal');
+    await page.goto('/deals');
+    const card = page.getByRole('article', { name: top.product.name });
+    await expect(card).toContainText(`${formatPrice(top.dropAmount)} below its 90-day typical price`);
+    await card.getByRole('heading').getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/product/${top.product.id}$`));
+  });
+
   test('an unknown product is a 404 with its not-found page', async ({ page }) => {
     const response = await page.goto('/product/987654321');
     expect(response?.status()).toBe(404);
@@ -57,7 +82,7 @@ test.describe('with JavaScript on', () => {
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     const apiCalls: string[] = [];
     page.on('request', (req) => {
-      if (new URL(req.url()).pathname.startsWith('/api/products')) apiCalls.push(req.url());
+      if (/^\/api\/(products|deals)/.test(new URL(req.url()).pathname)) apiCalls.push(req.url());
     });
     await page.goto(url);
     // Hydrated: the app has taken over the server's HTML (client navigation works from here).
@@ -66,7 +91,7 @@ test.describe('with JavaScript on', () => {
     return { problems, apiCalls };
   }
 
-  for (const url of ['/', '/products/electronics', '/products/apparels/western-wear', '/search?q=phone']) {
+  for (const url of ['/', '/products/electronics', '/products/apparels/western-wear', '/search?q=phone', '/deals', '/comparison']) {
     test(`${url} hydrates without console errors and without fetching its data again`, async ({ page }) => {
       const { problems, apiCalls } = await visit(page, url);
       expect(problems).toEqual([]);
@@ -87,6 +112,16 @@ test.describe('with JavaScript on', () => {
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+
+  test('a shared comparison hydrates without console errors, fetching none of its products, candidates or key specs again', async ({ page, request }) => {
+    const listing = (await (await request.get('/api/products/browse/electronics/mobiles?pageSize=2')).json()) as ProductPage;
+    const [a, b] = listing.items as [Product, Product];
+    const { problems, apiCalls } = await visit(page, `/comparison?products=${a.id},${b.id}`);
+    expect(problems).toEqual([]);
+    expect(apiCalls).toEqual([]);
+    await expect(page.getByRole('heading', { name: 'Current Comparison (2/3)' })).toBeVisible();
+    await expect(page.getByTestId('key-specs')).toBeVisible();
   });
 
   test("the page is painted before the app's code is asked for, and the app then hydrates it", async ({ page }) => {

@@ -1,15 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { friendlyName, resolveCategoryPath } from '@/shared/catalog';
+import { formatComparisonIds, parseComparisonIds } from '@/shared/comparison-rules';
+import type { DealPage } from '@/shared/contracts/deals';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';
 import { parseListingParams } from '@/web/components/product/use-listing-params';
+import { comparisonTitle } from '@/web/features/comparison/comparison-page';
+import { comparedProductQueryKey } from '@/web/features/comparison/get-compared-product';
+import { acceptInOrder } from '@/web/features/comparison/use-comparison-set';
+import { DEALS_PAGE_TITLE } from '@/web/features/deals/deals-page';
+import { dealsQueryOptions, parseDealsParams } from '@/web/features/deals/get-deals';
 import { productQueryKey } from '@/web/features/products/get-product';
 import { parseProductId } from '@/web/features/products/product-page';
 
-/** What a page puts in its <head> beyond the <title> the screen itself renders. */
+/** What a page puts in its <head> beyond the <title> that every screen renders itself (React hoists it). */
 export type PageHead = {
-  /** Only for screens that render no <title> of their own. */
-  title?: string;
   description: string;
   canonical?: string;
   robots?: string;
@@ -121,11 +126,19 @@ const notFoundHead = (origin: string): PageHead => ({
   jsonLd: [],
 });
 
+/** Open Graph titles of the signed-in screens (their <title> is the screen's own). */
 const PRIVATE_TITLES: Record<string, string> = {
   wishlist: `My Wishlist – ${SITE_NAME}`,
   'price-tracking': `Price Tracking – ${SITE_NAME}`,
-  comparison: `Compare Products – ${SITE_NAME}`,
+  admin: `Operator console – ${SITE_NAME}`,
 };
+
+/** The comparison set the URL's ids make, as the screen makes it: the products loaded, in order, that the rules accept. */
+export function comparedProducts(ids: readonly number[], queryClient: QueryClient): Product[] {
+  return acceptInOrder(ids.flatMap((id) => queryClient.getQueryData<Product>(comparedProductQueryKey(id)) ?? [])).products;
+}
+
+const joinNames = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''));
 
 /** Title, description, canonical URL, Open Graph and JSON-LD of a rendered screen, from the data it shows. */
 export function pageHead({ screen, url, params, origin, queryClient }: HeadInput, notFound: boolean): PageHead {
@@ -198,10 +211,53 @@ export function pageHead({ screen, url, params, origin, queryClient }: HeadInput
         jsonLd: [],
       };
     }
+    case 'deals': {
+      const request = parseDealsParams(url.searchParams);
+      const deals = queryClient.getQueryData<DealPage>(dealsQueryOptions(request).queryKey);
+      // Filtered views are variants of the deals page; its pages are pages of their own (as a listing's).
+      const variant = request.category !== null || request.minDrop !== 5;
+      const canonical = `${origin}/deals${!variant && request.page > 1 ? `?page=${request.page}` : ''}`;
+      const one = deals?.total === 1;
+      const count = deals ? `${deals.total.toLocaleString('en-IN')} ${one ? 'product' : 'products'}` : 'Products';
+      return {
+        description: `${count} priced well below ${one ? 'its' : 'their'} own 90-day typical price across Indian stores: real price drops, not inflated “original prices”.`,
+        canonical,
+        og: { title: DEALS_PAGE_TITLE, type: 'website', image: card, url: canonical },
+        jsonLd: [
+          breadcrumbList(origin, [
+            { name: 'Home', path: '/' },
+            { name: 'Deals', path: '/deals' },
+          ]),
+        ],
+      };
+    }
+    case 'comparison': {
+      // A shared comparison (`/comparison?products=1,2`) is previewed with its products; it stays out of the index
+      // (any set of ids makes a URL) while its links to the products are followed.
+      const products = comparedProducts(parseComparisonIds(url.searchParams.get('products')), queryClient);
+      const first = products[0];
+      const title = comparisonTitle(products);
+      const description = first
+        ? `${joinNames(products.map((product) => `${product.name} (${formatPrice(product.currentPrice)})`))} side by side: ` +
+          `the best price across Indian stores, ratings and specifications on ${SITE_NAME}.`
+        : DEFAULT_DESCRIPTION;
+      const ids = formatComparisonIds(products.map((product) => product.id));
+      return {
+        description,
+        robots: 'noindex, follow',
+        og: {
+          title,
+          type: 'website',
+          image: first ? (productImageUrls(first, origin)[0] ?? card) : card,
+          url: `${origin}/comparison${ids ? `?products=${ids}` : ''}`,
+        },
+        jsonLd: [],
+      };
+    }
     default: {
-      // Signed-in screens: the wishlist, price tracking (alerts, notifications) and saved comparisons.
+      // Signed-in screens: the wishlist, price tracking (alerts, notifications); the operator console.
       const title = PRIVATE_TITLES[screen ?? ''] ?? SITE_NAME;
-      return { title, description: DEFAULT_DESCRIPTION, robots: 'noindex', og: { title, type: 'website', image: card }, jsonLd: [] };
+      return { description: DEFAULT_DESCRIPTION, robots: 'noindex', og: { title, type: 'website', image: card }, jsonLd: [] };
     }
   }
 }
@@ -212,7 +268,6 @@ export const serializeJsonLd = (value: object) => JSON.stringify(value).replace(
 export function HeadTags({ head }: { head: PageHead }) {
   return (
     <>
-      {head.title && <title>{head.title}</title>}
       <meta name="description" content={head.description} />
       {head.robots && <meta name="robots" content={head.robots} />}
       {head.canonical && <link rel="canonical" href={head.canonical} />}

@@ -195,10 +195,30 @@ describe('status codes', () => {
   });
 
   it('keeps signed-in pages out of the index', async () => {
-    for (const url of ['/wishlist', '/price-tracking', '/comparison']) {
+    for (const url of ['/wishlist', '/price-tracking', '/admin']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(meta(response.body, 'robots'), url).toBe('noindex');
+    }
+  });
+
+  it('gives every page one <title>, the one its screen renders', async () => {
+    const pages = {
+      '/': "Bachat – Compare prices across India's top stores",
+      [`/product/${phoneId}`]: 'Pixel Raga 9 Pro – Best price on Bachat',
+      '/products/electronics/mobiles': 'Mobiles – Compare prices on Bachat',
+      '/search?q=pixel': '“pixel” – Search on Bachat',
+      '/deals': 'Deals – real price drops on Bachat',
+      '/comparison': 'Product Comparison – Bachat',
+      '/wishlist': 'My Wishlist – Bachat',
+      '/price-tracking': 'Price Tracking – Bachat',
+      '/admin': 'Operator console – Bachat',
+      '/no-such-page': 'Page Not Found – Bachat',
+    };
+    for (const [url, title] of Object.entries(pages)) {
+      const html = (await t.app.inject({ url })).body;
+      const titles = [...head(html).matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]?.replace(/&#x27;/g, "'"));
+      expect(titles, url).toEqual([title]);
     }
   });
 

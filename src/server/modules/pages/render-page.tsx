@@ -11,11 +11,16 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { resolveCategoryPath } from '@/shared/catalog';
+import { parseComparisonIds } from '@/shared/comparison-rules';
 import { parseListingParams } from '@/web/components/product/use-listing-params';
 import { ErrorBoundary } from '@/web/app/fallback-screen';
 import { Providers } from '@/web/app/providers';
 import { routes } from '@/web/app/router';
 import { SSR_STATE_ID, serializeSsrState, shouldDehydrateQuery } from '@/web/app/ssr-state';
+import { attributesQueryOptions } from '@/web/features/comparison/get-attributes';
+import { candidatesQueryOptions } from '@/web/features/comparison/get-candidates';
+import { comparedProductQueryOptions } from '@/web/features/comparison/get-compared-product';
+import { dealsQueryOptions, parseDealsParams } from '@/web/features/deals/get-deals';
 import { featuredQueryOptions } from '@/web/features/home/get-featured';
 import { trendingQueryOptions } from '@/web/features/home/get-trending';
 import { listingQueryOptions } from '@/web/features/listing/get-listing';
@@ -25,10 +30,18 @@ import { searchResultsQueryOptions } from '@/web/features/search/get-search-resu
 import { type ApiTransport, ApiError, setServerTransport } from '@/web/lib/api-client';
 import { APP_LOADER_SCRIPT } from './app-loader';
 import type { PageAssets } from './assets';
-import { HeadTags, pageHead, type PageHead } from './page-head';
+import { comparedProducts, HeadTags, pageHead, type PageHead } from './page-head';
 
 /** One page render's state, handed to the server loaders through React Router's request context. */
-type RenderContext = { queryClient: QueryClient; notFound: boolean };
+type RenderContext = {
+  queryClient: QueryClient;
+  notFound: boolean;
+  /**
+   * Whether a 404 from one of the page's queries makes the page a 404 (a product, a listing). A comparison shows the
+   * products that exist and drops the others itself, so an unknown id leaves it a 200.
+   */
+  notFoundFromQueries: boolean;
+};
 
 /**
  * What each screen shows first, fetched before rendering with the very queries the screen runs in the browser
@@ -57,6 +70,19 @@ const prefetchers: Record<string, (args: LoaderFunctionArgs, context: RenderCont
     if (!q) return Promise.resolve();
     const { price, sort, page, brand, facets } = parseListingParams(searchParams);
     return queryClient.prefetchQuery(searchResultsQueryOptions({ q, price, sort, page, brand, facets }));
+  },
+  deals: ({ request }, { queryClient }) => queryClient.prefetchQuery(dealsQueryOptions(parseDealsParams(new URL(request.url).searchParams))),
+  comparison: async ({ request }, context) => {
+    const { queryClient } = context;
+    context.notFoundFromQueries = false;
+    const ids = parseComparisonIds(new URL(request.url).searchParams.get('products'));
+    await Promise.all(ids.map((id) => queryClient.prefetchQuery(comparedProductQueryOptions(id))));
+    // Then what the set's products ask for: the candidates to add (by the set's category) and their attributes.
+    const products = comparedProducts(ids, queryClient);
+    await Promise.all([
+      queryClient.prefetchQuery(candidatesQueryOptions(products)),
+      products.length > 0 ? queryClient.prefetchQuery(attributesQueryOptions(products.map((product) => product.id))) : undefined,
+    ]);
   },
   'not-found': (_args, context) => {
     context.notFound = true;
@@ -110,7 +136,7 @@ export function createPageRenderer({ transport, assets, origin, onError }: Rende
     const href = new URL(url, origin);
     const request = new Request(href, { method: 'GET', headers: { accept: String(headers.accept ?? 'text/html') } });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-    const context: RenderContext = { queryClient, notFound: false };
+    const context: RenderContext = { queryClient, notFound: false, notFoundFromQueries: true };
 
     const routerContext = await transports.run(transport, () => handler.query(request, { requestContext: context }));
     if (routerContext instanceof Response) {
@@ -124,7 +150,7 @@ export function createPageRenderer({ transport, assets, origin, onError }: Rende
       .getAll()
       .map((query) => query.state.error)
       .filter((error): error is ApiError => error instanceof ApiError);
-    const notFound = context.notFound || failed.some((error) => error.status === 404);
+    const notFound = context.notFound || (context.notFoundFromQueries && failed.some((error) => error.status === 404));
     const status = notFound ? 404 : failed.some((error) => error.status >= 500 || error.status === 0) ? 503 : (routerContext.statusCode ?? 200);
 
     const head = pageHead({ screen, url: href, params: leaf?.params ?? {}, origin, queryClient }, notFound);

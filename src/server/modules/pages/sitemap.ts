@@ -48,7 +48,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
-/** The home page and every category page, with the last price change among its products. */
+/** The home page, the deals page and every category page, with the last price change among its products. */
 export async function categorySitemap(db: Database, origin: string): Promise<string> {
   const rows = await db
     .select({
@@ -73,6 +73,7 @@ export async function categorySitemap(db: Database, origin: string): Promise<str
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     url('/', all),
+    url('/deals', all),
     ...categoryPaths().map((path) => url(`/products/${path.join('/')}`, lastmodOf(path))),
     '</urlset>',
     '',

@@ -1,11 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Ban, ImageOff, PackageSearch, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { COMPARE_CANDIDATES, friendlyName } from '@/shared/catalog';
 import { canAddToComparison } from '@/shared/comparison-rules';
-import type { Product, ProductPage } from '@/shared/contracts/product';
+import type { Product } from '@/shared/contracts/product';
 import { Badge } from '@/web/components/ui/badge';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Button } from '@/web/components/ui/button';
@@ -13,32 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Spinner } from '@/web/components/ui/spinner';
 import { StarRating } from '@/web/components/ui/star-rating';
-import { api, queryString } from '@/web/lib/api-client';
 import { useCurrency } from '@/web/lib/currency';
-
-/**
- * Up to 6 candidates (SPEC 9): with a category lock, that category's products minus those already compared,
- * the first product's subcategory first (DECISIONS 10); without one, the first products of the catalogue.
- */
-function useCandidates(current: readonly Product[], enabled: boolean) {
-  const first = current[0];
-  const category = first?.category ?? null;
-  const subcategory = first?.subcategory ?? null;
-  const exclude = current.map((product) => product.id);
-  return useQuery({
-    queryKey: ['products', 'comparison-candidates', category, subcategory, exclude],
-    queryFn: async ({ signal }) => {
-      if (!category) {
-        const page = await api<ProductPage>(`/products/all${queryString({ pageSize: COMPARE_CANDIDATES })}`, { signal });
-        return page.items;
-      }
-      const query = queryString({ exclude: exclude.join(','), subcategory });
-      return api<Product[]>(`/products/category/${encodeURIComponent(category)}${query}`, { signal });
-    },
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
+import { useCandidates } from './get-candidates';
 
 export function CandidateGrid({ current, enabled, onAdd }: { current: readonly Product[]; enabled: boolean; onAdd: (product: Product) => void }) {
   const query = useCandidates(current, enabled);

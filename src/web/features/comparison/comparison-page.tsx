@@ -23,6 +23,11 @@ import { useComparisonSet } from './use-comparison-set';
 
 type Tab = 'compare' | 'saved';
 
+/** The page's <title>, also its Open Graph title: a shared comparison names its products. */
+export function comparisonTitle(products: readonly { name: string }[]): string {
+  return products.length > 0 ? `Compare ${products.map((product) => product.name).join(' vs ')} – Bachat` : 'Product Comparison – Bachat';
+}
+
 /** SPEC 2 Comparison at /comparison?products=1,2: compare up to 3 products of one category and save the set. */
 export function ComparisonPage() {
   const [tab, setTab] = useState<Tab>('compare');
@@ -46,7 +51,7 @@ export function ComparisonPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-      <title>Product Comparison – Bachat</title>
+      <title>{comparisonTitle(set.products)}</title>
       <header className="mb-6 flex items-center gap-3">
         <span className="grid size-10 place-items-center rounded-lg bg-accent text-accent-foreground">
           <Scale className="size-5" aria-hidden />

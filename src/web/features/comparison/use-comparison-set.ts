@@ -9,9 +9,8 @@ import {
   parseComparisonIds,
 } from '@/shared/comparison-rules';
 import type { Product } from '@/shared/contracts/product';
-import { api, ApiError } from '@/web/lib/api-client';
-
-export const productQueryKey = (id: number) => ['products', 'detail', id] as const;
+import { ApiError } from '@/web/lib/api-client';
+import { comparedProductQueryKey, comparedProductQueryOptions } from './get-compared-product';
 
 export type ComparisonSet = {
   products: Product[];
@@ -33,6 +32,21 @@ export type ComparisonSet = {
 };
 
 /**
+ * The products of the URL that make the set, in the URL's order: each one the rules accept after those before it
+ * (SPEC 5: no duplicate, at most 3, the first one's category), and the first rule that refused one.
+ */
+export function acceptInOrder(loaded: readonly Product[]): { products: Product[]; rejection: CompareRejection | null } {
+  const products: Product[] = [];
+  let rejection: CompareRejection | null = null;
+  for (const product of loaded) {
+    const check = canAddToComparison(products, product);
+    if (check.ok) products.push(product);
+    else rejection ??= check.reason;
+  }
+  return { products, rejection };
+}
+
+/**
  * The comparison set lives in the URL (`/comparison?products=1,2`), so it survives a reload and can be shared;
  * the products are fetched by id (or taken from the cache when added from a list). Ids that fail to load, or
  * that the rules reject (another category, more than 3), are dropped from the URL with a toast.
@@ -44,12 +58,7 @@ export function useComparisonSet(): ComparisonSet {
   const rawParam = searchParams.get('products');
   const ids = useMemo(() => parseComparisonIds(rawParam), [rawParam]);
 
-  const results = useQueries({
-    queries: ids.map((id) => ({
-      queryKey: productQueryKey(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api<Product>(`/products/${id}`, { signal }),
-    })),
-  });
+  const results = useQueries({ queries: ids.map((id) => comparedProductQueryOptions(id)) });
 
   const settled = results.every((result) => result.data !== undefined || result.isError);
   // Only a 4xx (no such product) drops an id from the URL; a network or server failure keeps it for a retry.
@@ -60,19 +69,13 @@ export function useComparisonSet(): ComparisonSet {
     .map((result) => (result.data ? `${result.data.id}@${result.dataUpdatedAt}` : result.isError ? 'x' : '?'))
     .join(',');
 
-  const { products, rejection, failed } = useMemo(() => {
-    const accepted: Product[] = [];
-    let firstRejection: CompareRejection | null = null;
-    let failures = 0;
-    for (const result of results) {
-      if (result.data) {
-        const check = canAddToComparison(accepted, result.data);
-        if (check.ok) accepted.push(result.data);
-        else firstRejection ??= check.reason;
-      } else if (result.isError) failures += 1;
-    }
-    return { products: accepted, rejection: firstRejection, failed: failures };
-  }, [loadedKey]);
+  const { products, rejection, failed } = useMemo(
+    () => ({
+      ...acceptInOrder(results.flatMap((result) => (result.data ? [result.data] : []))),
+      failed: results.filter((result) => result.isError).length,
+    }),
+    [loadedKey],
+  );
 
   const setIds = useCallback(
     (next: readonly number[]) => {
@@ -91,7 +94,7 @@ export function useComparisonSet(): ComparisonSet {
   }, [transientError, canonical, rawParam, failed, rejection, setIds]);
 
   const retry = useCallback(() => {
-    for (const id of ids) void queryClient.refetchQueries({ queryKey: productQueryKey(id), type: 'active' });
+    for (const id of ids) void queryClient.refetchQueries({ queryKey: comparedProductQueryKey(id), type: 'active' });
   }, [ids, queryClient]);
 
   const add = useCallback(
@@ -101,7 +104,7 @@ export function useComparisonSet(): ComparisonSet {
         toast.error('Cannot Add Product', { description: check.reason });
         return false;
       }
-      queryClient.setQueryData(productQueryKey(product.id), product);
+      queryClient.setQueryData(comparedProductQueryKey(product.id), product);
       setIds([...products.map((p) => p.id), product.id]);
       toast.success('Product Added', { description: `${product.name} has been added to the comparison.` });
       return true;
@@ -116,7 +119,7 @@ export function useComparisonSet(): ComparisonSet {
 
   const replace = useCallback(
     (next: readonly Product[]) => {
-      for (const product of next) queryClient.setQueryData(productQueryKey(product.id), product);
+      for (const product of next) queryClient.setQueryData(comparedProductQueryKey(product.id), product);
       setIds(next.map((product) => product.id));
     },
     [queryClient, setIds],

@@ -12,7 +12,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { OptionSelect } from '@/web/components/ui/option-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useCurrency } from '@/web/lib/currency';
-import { type DealsRequest, useDeals } from './get-deals';
+import { parseDealsParams, useDeals } from './get-deals';
 
 const CATEGORY_OPTIONS = [
   { value: 'all', label: 'All categories' },
@@ -24,12 +24,7 @@ const DROP_OPTIONS = DEAL_DROP_OPTIONS.map((drop) => ({ value: String(drop), lab
 /** The filters live in the URL (`?category=&minDrop=&page=`): shareable, and the back button restores them. */
 function useDealsParams() {
   const [params, setParams] = useSearchParams();
-  const rawCategory = params.get('category');
-  const category: DealsRequest['category'] = rawCategory === 'electronics' || rawCategory === 'ladies-apparels' ? rawCategory : null;
-  const rawDrop = Number(params.get('minDrop'));
-  const minDrop = (DEAL_DROP_OPTIONS as readonly number[]).includes(rawDrop) ? rawDrop : 5;
-  const rawPage = Number(params.get('page'));
-  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 10_000 ? rawPage : 1;
+  const { category, minDrop, page } = parseDealsParams(params);
   const write = useCallback(
     (next: { category: string | null; minDrop: number; page: number }) => {
       const search = new URLSearchParams();
@@ -78,6 +73,9 @@ function DealCard({ deal }: { deal: Deal }) {
   );
 }
 
+/** The page's <title>, also its Open Graph title. */
+export const DEALS_PAGE_TITLE = 'Deals – real price drops on Bachat';
+
 /** /deals (issue 15): real drops against each product's own price history, not stores' claimed discounts. */
 export function DealsPage() {
   const params = useDealsParams();
@@ -90,7 +88,7 @@ export function DealsPage() {
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-6 sm:py-8">
-      <title>Deals – real price drops on Bachat</title>
+      <title>{DEALS_PAGE_TITLE}</title>
       <Breadcrumbs items={[{ label: 'Deals', to: '/deals' }]} />
       <header>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Deals</h1>

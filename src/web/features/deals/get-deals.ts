@@ -1,9 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LISTING_PAGE_SIZE } from '@/shared/catalog';
-import type { DealPage } from '@/shared/contracts/deals';
+import { DEAL_DROP_OPTIONS, type DealPage } from '@/shared/contracts/deals';
 import { api, queryString } from '@/web/lib/api-client';
 
 export type DealsRequest = { category: 'electronics' | 'ladies-apparels' | null; minDrop: number; page: number };
+
+/** The deals page's filters from its URL (`?category=&minDrop=&page=`); anything unknown falls back to the default. */
+export function parseDealsParams(params: URLSearchParams): DealsRequest {
+  const rawCategory = params.get('category');
+  const category = rawCategory === 'electronics' || rawCategory === 'ladies-apparels' ? rawCategory : null;
+  const rawDrop = Number(params.get('minDrop'));
+  const minDrop = (DEAL_DROP_OPTIONS as readonly number[]).includes(rawDrop) ? rawDrop : 5;
+  const rawPage = Number(params.get('page'));
+  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 10_000 ? rawPage : 1;
+  return { category, minDrop, page };
+}
 
 /** GET /deals: products well below their own 90-day typical price, biggest drop first (issue 15). */
 export function getDeals(request: DealsRequest, signal?: AbortSignal): Promise<DealPage> {
