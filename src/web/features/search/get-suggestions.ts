@@ -19,11 +19,12 @@ export const suggestionsQueryOptions = (q: string) =>
     retry: false,
   });
 
-export function useSuggestions(q: string) {
+/** `wanted`: the box is in use (focused or typed in); a search page's words in the box ask for nothing until then. */
+export function useSuggestions(q: string, wanted: boolean) {
   const text = q.trim();
   return useQuery({
     ...suggestionsQueryOptions(text),
-    enabled: text.length >= MIN_SUGGEST_LENGTH,
+    enabled: wanted && text.length >= MIN_SUGGEST_LENGTH,
     // Keep the last list on screen while the next one loads, so it does not flicker as the shopper types.
     placeholderData: keepPreviousData,
   });

@@ -53,7 +53,7 @@ export function SearchBox({ className, onSubmitted }: { className?: string; onSu
   }, [urlQuery]);
 
   const debounced = useDebouncedValue(text, DEBOUNCE_MS);
-  const suggestions = useSuggestions(debounced);
+  const suggestions = useSuggestions(debounced, open);
   const trimmed = text.trim();
   const ready = trimmed.length >= MIN_SUGGEST_LENGTH;
   const items = ready ? (suggestions.data ?? []) : [];
