@@ -164,6 +164,21 @@ test.describe('comparison: building the set', () => {
     if (products.some((p) => p.discount === 0)) await expect(row(page, 'Discount')).toContainText('No discount');
   });
 
+  test('pictures that fail to load, even before the app has started, leave a placeholder in the table and the candidates', async ({ page, request }) => {
+    const products = await threeElectronics(request);
+    // The server-rendered page asks for its pictures before the app hydrates and can listen for their errors.
+    await page.route('**/api/media/products/**', (route) => route.abort());
+    await page.goto(`/comparison?products=${ids(products.slice(0, 2))}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const headers = page.getByRole('table').getByRole('columnheader');
+    await expect(headers.locator('[data-placeholder="true"]')).toHaveCount(2);
+    await expect(headers.locator('img')).toHaveCount(0);
+    // The candidates' pictures load as they scroll near.
+    await candidates(page).first().scrollIntoViewIfNeeded();
+    await expect(candidates(page).first().locator('[data-placeholder="true"]')).toHaveCount(1);
+    await expect(candidates(page).first().locator('img')).toHaveCount(0);
+  });
+
   test('the specifications line up side by side and differing rows are highlighted and labelled', async ({ page, request }) => {
     const products = await threeElectronics(request);
     await page.goto(`/comparison?products=${ids(products)}`);

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useImageFailed } from '@/web/lib/use-image-failed';
 import { cn } from '@/web/lib/utils';
 
 type ProductImageProps = {
@@ -20,14 +20,7 @@ const IMAGE_SIZE = 400;
  * (SPEC point 2: "placeholder on image error"). The placeholder keeps the alt text as its accessible name.
  */
 export function ProductImage({ src, alt, className, imgClassName, loading = 'lazy' }: ProductImageProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const failed = !src || failedSrc === src;
-  const image = useRef<HTMLImageElement>(null);
-  // A server-rendered picture may fail before the app hydrates and attaches onError: check once it has.
-  useLayoutEffect(() => {
-    const node = image.current;
-    if (node && src && node.complete && node.naturalWidth === 0) setFailedSrc(src);
-  }, [src]);
+  const { failed, ref, onError } = useImageFailed(src);
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
       {failed ? (
@@ -42,15 +35,15 @@ export function ProductImage({ src, alt, className, imgClassName, loading = 'laz
         </div>
       ) : (
         <img
-          ref={image}
-          src={src}
+          ref={ref}
+          src={src ?? undefined}
           alt={alt}
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
           loading={loading}
           fetchPriority={loading === 'eager' ? 'high' : undefined}
           decoding="async"
-          onError={() => setFailedSrc(src)}
+          onError={onError}
           className={cn('size-full object-contain', imgClassName)}
         />
       )}

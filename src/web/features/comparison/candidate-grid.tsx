@@ -1,5 +1,5 @@
 import { Ban, ImageOff, PackageSearch, Plus } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/web/lib/toast';
 import { COMPARE_CANDIDATES, friendlyName } from '@/shared/catalog';
@@ -13,6 +13,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { Spinner } from '@/web/components/ui/spinner';
 import { StarRating } from '@/web/components/ui/star-rating';
 import { useCurrency } from '@/web/lib/currency';
+import { useImageFailed } from '@/web/lib/use-image-failed';
 import { useCandidates } from './get-candidates';
 
 export function CandidateGrid({ current, enabled, onAdd }: { current: readonly Product[]; enabled: boolean; onAdd: (product: Product) => void }) {
@@ -80,16 +81,16 @@ function CandidateCard({ product, current, onAdd }: { product: Product; current:
   const { format } = useCurrency();
   const titleId = useId();
   const reasonId = useId();
-  const [imageFailed, setImageFailed] = useState(false);
+  const image = useImageFailed(product.image);
   const check = canAddToComparison(current, product);
 
   return (
     <article aria-labelledby={titleId} className="flex w-full gap-3 rounded-lg border bg-card p-3">
       <span className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-md bg-muted/60">
-        {imageFailed || !product.image ? (
-          <ImageOff className="size-6 text-muted-foreground" aria-hidden />
+        {image.failed ? (
+          <ImageOff className="size-6 text-muted-foreground" aria-hidden data-placeholder="true" />
         ) : (
-          <img src={product.image} alt="" loading="lazy" onError={() => setImageFailed(true)} className="size-full object-contain p-1.5" />
+          <img ref={image.ref} src={product.image} alt="" width={80} height={80} loading="lazy" onError={image.onError} className="size-full object-contain p-1.5" />
         )}
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -1,5 +1,5 @@
 import { Award, ExternalLink, ImageOff, Trash2, Trophy } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { bestPriceId, highestRatedId } from '@/shared/comparison-rules';
 import type { Product } from '@/shared/contracts/product';
@@ -8,6 +8,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { StarRating } from '@/web/components/ui/star-rating';
 import { useCurrency } from '@/web/lib/currency';
+import { useImageFailed } from '@/web/lib/use-image-failed';
 import { cn } from '@/web/lib/utils';
 import { attributeRows } from './attribute-rows';
 import { useProductAttributes } from './get-attributes';
@@ -223,14 +224,14 @@ function RowHeader({ children, className, as = 'th' }: { children: ReactNode; cl
 }
 
 function ProductHeading({ product }: { product: Product }) {
-  const [failed, setFailed] = useState(false);
+  const image = useImageFailed(product.image);
   return (
     <Link to={`/product/${product.id}`} className="group flex flex-col gap-2">
       <span className="grid aspect-square w-20 place-items-center overflow-hidden rounded-md border bg-card sm:w-24">
-        {failed || !product.image ? (
-          <ImageOff className="size-6 text-muted-foreground" aria-hidden />
+        {image.failed ? (
+          <ImageOff className="size-6 text-muted-foreground" aria-hidden data-placeholder="true" />
         ) : (
-          <img src={product.image} alt="" loading="lazy" onError={() => setFailed(true)} className="size-full object-contain p-1.5" />
+          <img ref={image.ref} src={product.image} alt="" width={96} height={96} onError={image.onError} className="size-full object-contain p-1.5" />
         )}
       </span>
       <span className="line-clamp-2 font-semibold group-hover:text-primary">{product.name}</span>
