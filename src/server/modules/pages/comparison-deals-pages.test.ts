@@ -147,16 +147,16 @@ describe('the deals page', () => {
     expect(state(html).queries.queries.map((query) => query.queryKey)).toContainEqual(['deals', { category: null, minDrop: 5, page: 1 }]);
   });
 
-  it('renders the filters of its URL; filtered views name the deals page as canonical, later pages themselves', async () => {
+  it('renders the filters of its URL, filtered views naming the deals page as canonical; a page past the last is a 404', async () => {
     const dresses = await t.app.inject({ url: '/deals?category=ladies-apparels&minDrop=10' });
     expect(dresses.statusCode).toBe(200);
     expect(text(dresses.body)).toContain('No deals right now');
     expect(text(dresses.body)).not.toContain('Real Drop Earbuds');
     expect(canonical(dresses.body)).toBe(`${ORIGIN}/deals`);
 
-    const second = await t.app.inject({ url: '/deals?page=2' });
-    expect(second.statusCode).toBe(200);
-    expect(canonical(second.body)).toBe(`${ORIGIN}/deals?page=2`);
+    const past = await t.app.inject({ url: '/deals?page=2' });
+    expect(past.statusCode).toBe(404);
+    expect(meta(past.body, 'robots')).toBe('noindex');
   });
 
   it('is in the sitemap', async () => {

@@ -194,6 +194,18 @@ describe('status codes', () => {
     expect(meta(path.body, 'robots')).toBe('noindex');
   });
 
+  it('answers 404 for a page past the last page of a listing, which still shows its own empty view', async () => {
+    const last = await t.app.inject({ url: '/products/electronics/mobiles' });
+    expect(last.statusCode).toBe(200);
+    const past = await t.app.inject({ url: '/products/electronics/mobiles?page=2' });
+    expect(past.statusCode).toBe(404);
+    expect(meta(past.body, 'robots')).toBe('noindex');
+    expect(head(past.body)).not.toContain('rel="canonical"');
+    // Filters that match nothing are a real answer on the first page.
+    const none = await t.app.inject({ url: '/products/electronics/mobiles?brand=Nobody' });
+    expect(none.statusCode).toBe(200);
+  });
+
   it('keeps signed-in pages out of the index', async () => {
     for (const url of ['/wishlist', '/price-tracking', '/admin']) {
       const response = await t.app.inject({ url });

@@ -50,11 +50,13 @@ type RenderContext = {
 const prefetchers: Record<string, (args: LoaderFunctionArgs, context: RenderContext) => Promise<unknown>> = {
   home: (_args, { queryClient }) =>
     Promise.all([queryClient.prefetchQuery(trendingQueryOptions()), queryClient.prefetchQuery(featuredQueryOptions())]),
-  listing: ({ params, request }, context) => {
+  listing: async ({ params, request }, context) => {
     const slugs = [params.category, params.subcategory, params.subSubcategory].filter((slug): slug is string => Boolean(slug));
     if (!resolveCategoryPath(slugs)) context.notFound = true;
     const { price, sort, brand, page, facets } = parseListingParams(new URL(request.url).searchParams);
-    return context.queryClient.prefetchQuery(listingQueryOptions({ slugs, price, sort, brand, page, facets }));
+    const options = listingQueryOptions({ slugs, price, sort, brand, page, facets });
+    await context.queryClient.prefetchQuery(options);
+    if (pastTheLastPage(page, context.queryClient.getQueryData(options.queryKey)?.items)) context.notFound = true;
   },
   product: ({ params }, context) => {
     const id = parseProductId(params.productId);
@@ -71,7 +73,12 @@ const prefetchers: Record<string, (args: LoaderFunctionArgs, context: RenderCont
     const { price, sort, page, brand, facets } = parseListingParams(searchParams);
     return queryClient.prefetchQuery(searchResultsQueryOptions({ q, price, sort, page, brand, facets }));
   },
-  deals: ({ request }, { queryClient }) => queryClient.prefetchQuery(dealsQueryOptions(parseDealsParams(new URL(request.url).searchParams))),
+  deals: async ({ request }, context) => {
+    const deals = parseDealsParams(new URL(request.url).searchParams);
+    const options = dealsQueryOptions(deals);
+    await context.queryClient.prefetchQuery(options);
+    if (pastTheLastPage(deals.page, context.queryClient.getQueryData(options.queryKey)?.items)) context.notFound = true;
+  },
   comparison: async ({ request }, context) => {
     const { queryClient } = context;
     context.notFoundFromQueries = false;
@@ -89,6 +96,12 @@ const prefetchers: Record<string, (args: LoaderFunctionArgs, context: RenderCont
     return Promise.resolve();
   },
 };
+
+/**
+ * A page number past a list's last page (a stale link, a guessed URL) names no page of it: a 404 for search engines,
+ * not an empty page to index. The screen still shows its own "nothing here" view.
+ */
+const pastTheLastPage = (page: number, items: readonly unknown[] | undefined) => page > 1 && items !== undefined && items.length === 0;
 
 /** The web app's route table with a server loader on each screen that has data to fetch first. */
 function withServerLoaders(table: RouteObject[]): RouteObject[] {
