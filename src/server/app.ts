@@ -141,6 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase ?? false });
   await app.register(catalogueCachePlugin, { validate: config.NODE_ENV !== 'production', ...options.catalogueCache });
+  options.metrics?.watchCatalogueCache(() => app.catalogue.stats);
   await app.register(productRedirectsPlugin);
   await app.register(adminPagePlugin);
   await app.register(authPlugin, { secret: loadJwtSecret({ jwtSecret: config.JWT_SECRET, dataDir: config.DATA_DIR }), ttl: config.JWT_TTL });
@@ -196,7 +197,7 @@ export async function buildApp(options: BuildAppOptions) {
   }
 
   // Pages of the web app, rendered on the server: every GET path no route above answers.
-  await app.register(pageRoutes, { config });
+  await app.register(pageRoutes, { config, metrics: options.metrics });
 
   app.setNotFoundHandler((request, reply) => {
     return reply.status(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` });

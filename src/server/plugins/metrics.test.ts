@@ -40,6 +40,32 @@ describe('/metrics', () => {
   });
 });
 
+describe('page renders and the catalogue cache', () => {
+  const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+  const value = (body: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(body)?.[1] ?? Number.NaN);
+
+  it('counts a page rendered once per screen and status, not the times it is served again, and the cache hits', async () => {
+    const homeRenders = 'bachat_page_render_duration_seconds_count{screen="home",status_code="200"}';
+    const notFound = 'bachat_page_render_duration_seconds_count{screen="not-found",status_code="404"}';
+    const before = await scrape();
+    const servedAgainBefore = value(before, 'bachat_response_cache_hits_total');
+    const missesBefore = value(before, 'bachat_catalogue_cache_misses_total');
+
+    expect((await t.app.inject({ method: 'GET', url: '/?metrics-test=1' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/?metrics-test=1' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/no-such-page-for-metrics' })).statusCode).toBe(404);
+    const after = await scrape();
+    expect(value(after, homeRenders)).toBe((value(before, homeRenders) || 0) + 1);
+    expect(value(after, notFound)).toBe((value(before, notFound) || 0) + 1);
+    expect(after).toMatch(/bachat_page_render_duration_seconds_bucket\{le="0\.25",screen="home",status_code="200"\} \d+/);
+    // The page and its API answers were loaded once (misses); the second request got the kept response's bytes.
+    expect(value(after, 'bachat_catalogue_cache_misses_total')).toBeGreaterThanOrEqual(missesBefore + 2);
+    expect(value(after, 'bachat_response_cache_hits_total')).toBe(servedAgainBefore + 1);
+    expect(after).toMatch(/^bachat_catalogue_cache_hits_total \d+$/m);
+    expect(after).toMatch(/^bachat_catalogue_cache_invalidations_total \d+$/m);
+  });
+});
+
 describe('/metrics without METRICS_TOKEN', () => {
   it('is not served', async () => {
     const plain = await buildTestApp({ metrics: createMetrics() });

@@ -1,6 +1,8 @@
 /**
- * Prometheus metrics (prom-client) at GET /metrics: requests per route (rate, latency), feed imports
- * (items, seconds, failures), job queue depth, alert e-mails sent and failed, and the process defaults.
+ * Prometheus metrics (prom-client) at GET /metrics: requests per route (rate, latency), server renders of pages (by
+ * screen: every page is one route, and most are served again without a render), the catalogue cache's hits, misses
+ * and invalidations, feed imports (items, seconds, failures), job queue depth, alert e-mails sent and failed, and the
+ * process defaults.
  *
  * Protected by a token: /metrics answers only with `Authorization: Bearer $METRICS_TOKEN`, and is not served
  * at all (404) while METRICS_TOKEN is unset. Scrape every instance (each counts its own requests).
@@ -17,6 +19,26 @@ export type JobMetrics = {
 };
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The catalogue cache's running counts (`app.catalogue.stats`), read at each scrape. */
+export type CatalogueCacheStats = { hits: number; misses: number; invalidations: number; responseHits: number };
+
+/** A counter whose value is another object's running count, read when Prometheus scrapes. */
+function countOf(registry: Registry, name: string, help: string) {
+  let read: () => number = () => 0;
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(read());
+    },
+  });
+  return (source: () => number) => {
+    read = source;
+  };
+}
 
 export function createMetrics() {
   const registry = new Registry();
@@ -40,6 +62,19 @@ export function createMetrics() {
   const emailsSent = new Counter({ name: 'bachat_alert_emails_sent_total', help: 'Alert e-mails sent', registers: [registry] });
   const emailsFailed = new Counter({ name: 'bachat_alert_emails_failed_total', help: 'Alert e-mail send attempts that failed (retried with backoff)', registers: [registry] });
   const queueDepth = new Gauge({ name: 'bachat_job_queue_depth', help: 'Jobs waiting per queue', labelNames: ['queue'], registers: [registry] });
+  const pageRenders = new Histogram({
+    name: 'bachat_page_render_duration_seconds',
+    help: 'Server renders of web pages (its data, the React render and its head) by screen and status; a page served again from the cache is not rendered',
+    labelNames: ['screen', 'status_code'],
+    buckets: [0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+  const catalogueCounts = {
+    hits: countOf(registry, 'bachat_catalogue_cache_hits_total', 'Catalogue answers and pages served from memory (or joined to a load in flight)'),
+    misses: countOf(registry, 'bachat_catalogue_cache_misses_total', 'Catalogue answers and pages loaded or rendered afresh'),
+    invalidations: countOf(registry, 'bachat_catalogue_cache_invalidations_total', 'Times a new catalogue version emptied the cache'),
+    responseHits: countOf(registry, 'bachat_response_cache_hits_total', 'Requests answered with kept response bytes, before routing'),
+  };
 
   const jobs: JobMetrics = {
     feedImported(store, items, seconds, status) {
@@ -50,7 +85,20 @@ export function createMetrics() {
     emailSent: () => emailsSent.inc(),
     emailFailed: () => emailsFailed.inc(),
   };
-  return { registry, requests, queueDepth, jobs };
+  return {
+    registry,
+    requests,
+    queueDepth,
+    jobs,
+    pageRendered: (screen: string, status: number, seconds: number) => pageRenders.observe({ screen, status_code: String(status) }, seconds),
+    /** Reads the catalogue cache's counts at each scrape. */
+    watchCatalogueCache: (stats: () => CatalogueCacheStats) => {
+      catalogueCounts.hits(() => stats().hits);
+      catalogueCounts.misses(() => stats().misses);
+      catalogueCounts.invalidations(() => stats().invalidations);
+      catalogueCounts.responseHits(() => stats().responseHits);
+    },
+  };
 }
 
 export const metricsPlugin = fp<{ metrics: Metrics; token: string | undefined; queueDepth?: () => Promise<Record<string, number>> }>(

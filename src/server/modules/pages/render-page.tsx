@@ -124,7 +124,7 @@ setServerTransport(() => transports.getStore());
 
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: PageHead; body: Readable };
+  | { kind: 'page'; status: number; head: PageHead; body: Readable; /** The route id of the screen it shows. */ screen: string };
 
 export type PageRenderer = (input: { url: string; headers: Record<string, string | string[] | undefined> }) => Promise<RenderedPage>;
 
@@ -218,6 +218,6 @@ export function createPageRenderer({ transport, assets, origin, onError }: Rende
       });
       setTimeout(() => stream.abort(new Error('Page render timed out')), 10_000).unref();
     });
-    return { kind: 'page', status, head, body };
+    return { kind: 'page', status, head, body, screen: screen ?? 'none' };
   };
 }

@@ -4,6 +4,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppConfig } from '@/server/config';
+import type { Metrics } from '@/server/plugins/metrics';
 import { products } from '@/server/db/schema';
 import type { App } from '@/server/types';
 import { loadPageAssets } from './assets';
@@ -26,7 +27,7 @@ function siteCardPng(): Buffer {
 }
 
 /** Server-rendered pages (every path no other route answers), robots.txt, the sitemaps and the share card. */
-export async function pageRoutes(app: App, { config }: { config: AppConfig }) {
+export async function pageRoutes(app: App, { config, metrics }: { config: AppConfig; metrics?: Metrics | undefined }) {
   const origin = config.PUBLIC_URL.replace(/\/+$/, '');
   const { db } = app.database;
   const render = createPageRenderer({
@@ -102,9 +103,12 @@ export async function pageRoutes(app: App, { config }: { config: AppConfig }) {
     const answer = await app.catalogue.answer<PageAnswer>(
       `page:${request.url}`,
       async () => {
+        const started = performance.now();
         const page = await render({ url: request.url, headers: request.headers });
         if (page.kind === 'redirect') return { status: page.status, location: page.location, html: EMPTY };
-        return { status: page.status, location: null, html: await buffer(page.body) };
+        const html = await buffer(page.body);
+        metrics?.pageRendered(page.screen, page.status, (performance.now() - started) / 1000);
+        return { status: page.status, location: null, html };
       },
       undefined,
       { encode: (page) => page.html, ttlMs: PAGE_TTL_MS, keep: (page) => page.status < 500 },
