@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptInOrder,
   bestPriceId,
   canAddToComparison,
   canSaveComparison,
@@ -47,6 +48,21 @@ describe('canAddToComparison', () => {
       ok: false,
       reason: 'Only products of the same category can be compared',
     });
+  });
+});
+
+describe('acceptInOrder', () => {
+  it('keeps, in order, each product the rules accept after those before it, and names the first refusal', () => {
+    expect(acceptInOrder([phone(1), phone(2)])).toEqual({ products: [phone(1), phone(2)], rejection: null });
+    expect(acceptInOrder([phone(1), dress(2), phone(3)])).toEqual({
+      products: [phone(1), phone(3)],
+      rejection: 'Only products of the same category can be compared',
+    });
+    expect(acceptInOrder([dress(1), dress(2), dress(3), dress(4), phone(5)])).toEqual({
+      products: [dress(1), dress(2), dress(3)],
+      rejection: 'Maximum 3 products allowed',
+    });
+    expect(acceptInOrder([])).toEqual({ products: [], rejection: null });
   });
 });
 

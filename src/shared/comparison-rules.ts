@@ -31,6 +31,21 @@ export function canAddToComparison(
   return { ok: true };
 }
 
+/**
+ * The set a list of products makes, in order (the URL's `?products=`): each one the rules accept after those before
+ * it, and the first rule that refused one.
+ */
+export function acceptInOrder<T extends { id: number; category: string }>(loaded: readonly T[]): { products: T[]; rejection: CompareRejection | null } {
+  const products: T[] = [];
+  let rejection: CompareRejection | null = null;
+  for (const product of loaded) {
+    const check = canAddToComparison(products, product);
+    if (check.ok) products.push(product);
+    else rejection ??= check.reason;
+  }
+  return { products, rejection };
+}
+
 export type SaveComparisonRejection =
   | 'Please log in to save comparisons.'
   | 'Add at least 2 products to save a comparison.';

@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { friendlyName, resolveCategoryPath } from '@/shared/catalog';
-import { formatComparisonIds, parseComparisonIds } from '@/shared/comparison-rules';
+import { acceptInOrder, formatComparisonIds, parseComparisonIds } from '@/shared/comparison-rules';
 import type { DealPage } from '@/shared/contracts/deals';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';
 import { parseListingParams } from '@/web/components/product/use-listing-params';
 import { comparisonTitle } from '@/web/features/comparison/comparison-page';
 import { comparedProductQueryKey } from '@/web/features/comparison/get-compared-product';
-import { acceptInOrder } from '@/web/features/comparison/use-comparison-set';
 import { DEALS_PAGE_TITLE } from '@/web/features/deals/deals-page';
 import { dealsQueryOptions, parseDealsParams } from '@/web/features/deals/get-deals';
 import { productQueryKey } from '@/web/features/products/get-product';

@@ -2,12 +2,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/web/lib/toast';
-import {
-  canAddToComparison,
-  type CompareRejection,
-  formatComparisonIds,
-  parseComparisonIds,
-} from '@/shared/comparison-rules';
+import { acceptInOrder, canAddToComparison, formatComparisonIds, parseComparisonIds } from '@/shared/comparison-rules';
 import type { Product } from '@/shared/contracts/product';
 import { ApiError } from '@/web/lib/api-client';
 import { comparedProductQueryKey, comparedProductQueryOptions } from './get-compared-product';
@@ -30,21 +25,6 @@ export type ComparisonSet = {
   /** Replaces the whole set (Load Comparison). */
   replace: (products: readonly Product[]) => void;
 };
-
-/**
- * The products of the URL that make the set, in the URL's order: each one the rules accept after those before it
- * (SPEC 5: no duplicate, at most 3, the first one's category), and the first rule that refused one.
- */
-export function acceptInOrder(loaded: readonly Product[]): { products: Product[]; rejection: CompareRejection | null } {
-  const products: Product[] = [];
-  let rejection: CompareRejection | null = null;
-  for (const product of loaded) {
-    const check = canAddToComparison(products, product);
-    if (check.ok) products.push(product);
-    else rejection ??= check.reason;
-  }
-  return { products, rejection };
-}
 
 /**
  * The comparison set lives in the URL (`/comparison?products=1,2`), so it survives a reload and can be shared;
