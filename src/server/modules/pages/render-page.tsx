@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough, type Readable } from 'node:stream';
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import { dehydrate, HydrationBoundary, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -35,12 +35,18 @@ import { comparedProducts, HeadTags, pageHead, type PageHead } from './page-head
 /** One page render's state, handed to the server loaders through React Router's request context. */
 type RenderContext = {
   queryClient: QueryClient;
-  notFound: boolean;
   /**
-   * Whether a 404 from one of the page's queries makes the page a 404 (a product, a listing). A comparison shows the
-   * products that exist and drops the others itself, so an unknown id leaves it a 200.
+   * Set by the screen's prefetcher when what the URL names does not exist (its main query answered 404, an unknown
+   * category, a page past the last). Other queries' 404s do not decide it: a comparison shows the products that exist
+   * and drops the others itself.
    */
-  notFoundFromQueries: boolean;
+  notFound: boolean;
+};
+
+/** Whether a screen's main query answered 404: no such product or category. */
+const answeredNotFound = (queryClient: QueryClient, queryKey: QueryKey) => {
+  const error = queryClient.getQueryState(queryKey)?.error;
+  return error instanceof ApiError && error.status === 404;
 };
 
 /**
@@ -56,15 +62,18 @@ const prefetchers: Record<string, (args: LoaderFunctionArgs, context: RenderCont
     const { price, sort, brand, page, facets } = parseListingParams(new URL(request.url).searchParams);
     const options = listingQueryOptions({ slugs, price, sort, brand, page, facets });
     await context.queryClient.prefetchQuery(options);
-    if (pastTheLastPage(page, context.queryClient.getQueryData(options.queryKey)?.items)) context.notFound = true;
+    const data = context.queryClient.getQueryData(options.queryKey);
+    if (answeredNotFound(context.queryClient, options.queryKey) || pastTheLastPage(page, data?.items)) context.notFound = true;
   },
-  product: ({ params }, context) => {
+  product: async ({ params }, context) => {
     const id = parseProductId(params.productId);
     if (id === null) {
       context.notFound = true;
-      return Promise.resolve();
+      return;
     }
-    return context.queryClient.prefetchQuery(productQueryOptions(id));
+    const options = productQueryOptions(id);
+    await context.queryClient.prefetchQuery(options);
+    if (answeredNotFound(context.queryClient, options.queryKey)) context.notFound = true;
   },
   search: ({ request }, { queryClient }) => {
     const searchParams = new URL(request.url).searchParams;
@@ -81,7 +90,6 @@ const prefetchers: Record<string, (args: LoaderFunctionArgs, context: RenderCont
   },
   comparison: async ({ request }, context) => {
     const { queryClient } = context;
-    context.notFoundFromQueries = false;
     const ids = parseComparisonIds(new URL(request.url).searchParams.get('products'));
     await Promise.all(ids.map((id) => queryClient.prefetchQuery(comparedProductQueryOptions(id))));
     // Then what the set's products ask for: the candidates to add (by the set's category) and their attributes.
@@ -149,7 +157,7 @@ export function createPageRenderer({ transport, assets, origin, onError }: Rende
     const href = new URL(url, origin);
     const request = new Request(href, { method: 'GET', headers: { accept: String(headers.accept ?? 'text/html') } });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-    const context: RenderContext = { queryClient, notFound: false, notFoundFromQueries: true };
+    const context: RenderContext = { queryClient, notFound: false };
 
     const routerContext = await transports.run(transport, () => handler.query(request, { requestContext: context }));
     if (routerContext instanceof Response) {
@@ -163,7 +171,7 @@ export function createPageRenderer({ transport, assets, origin, onError }: Rende
       .getAll()
       .map((query) => query.state.error)
       .filter((error): error is ApiError => error instanceof ApiError);
-    const notFound = context.notFound || (context.notFoundFromQueries && failed.some((error) => error.status === 404));
+    const { notFound } = context;
     const status = notFound ? 404 : failed.some((error) => error.status >= 500 || error.status === 0) ? 503 : (routerContext.statusCode ?? 200);
 
     const head = pageHead({ screen, url: href, params: leaf?.params ?? {}, origin, queryClient }, notFound);
