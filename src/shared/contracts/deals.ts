@@ -5,11 +5,13 @@ import { queryInt } from './common';
 
 /** Minimum drop below the 90-day typical price the deals page filters by (percent). */
 export const DEAL_DROP_OPTIONS = [5, 10, 20, 30] as const;
+/** The drop the deals page shows when its URL names none (and then leaves out of the URL). */
+export const DEFAULT_DEAL_DROP = DEAL_DROP_OPTIONS[0];
 
 /** GET /deals: a page of deals, biggest drop first; `category` is a top-level slug (DECISIONS 6), `apparels` too. */
 export const dealsQuery = z.object({
   category: z.enum([...CANONICAL_TOP_CATEGORIES, 'apparels']).optional(),
-  minDrop: z.enum(['5', '10', '20', '30']).transform(Number).default(5),
+  minDrop: z.enum(['5', '10', '20', '30']).transform(Number).default(DEFAULT_DEAL_DROP),
   page: queryInt(1, 10_000).default(1),
   pageSize: queryInt(1, MAX_PAGE_SIZE).default(24),
 });

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { friendlyName, resolveCategoryPath } from '@/shared/catalog';
 import { acceptInOrder, formatComparisonIds, parseComparisonIds } from '@/shared/comparison-rules';
-import type { DealPage } from '@/shared/contracts/deals';
+import { type DealPage, DEFAULT_DEAL_DROP } from '@/shared/contracts/deals';
 import type { Product, ProductPage } from '@/shared/contracts/product';
 import { formatPrice } from '@/shared/money';
 import { parseListingParams } from '@/web/components/product/use-listing-params';
@@ -214,7 +214,7 @@ export function pageHead({ screen, url, params, origin, queryClient }: HeadInput
       const request = parseDealsParams(url.searchParams);
       const deals = queryClient.getQueryData<DealPage>(dealsQueryOptions(request).queryKey);
       // Filtered views are variants of the deals page; its pages are pages of their own (as a listing's).
-      const variant = request.category !== null || request.minDrop !== 5;
+      const variant = request.category !== null || request.minDrop !== DEFAULT_DEAL_DROP;
       const canonical = `${origin}/deals${!variant && request.page > 1 ? `?page=${request.page}` : ''}`;
       const one = deals?.total === 1;
       const count = deals ? `${deals.total.toLocaleString('en-IN')} ${one ? 'product' : 'products'}` : 'Products';

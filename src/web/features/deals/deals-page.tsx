@@ -1,7 +1,7 @@
 import { TrendingDown } from 'lucide-react';
 import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DEAL_DROP_OPTIONS, type Deal } from '@/shared/contracts/deals';
+import { DEAL_DROP_OPTIONS, type Deal, DEFAULT_DEAL_DROP } from '@/shared/contracts/deals';
 import { ErrorPanel } from '@/web/components/error-panel';
 import { Breadcrumbs } from '@/web/components/product/breadcrumbs';
 import { Pagination } from '@/web/components/product/pagination';
@@ -29,7 +29,7 @@ function useDealsParams() {
     (next: { category: string | null; minDrop: number; page: number }) => {
       const search = new URLSearchParams();
       if (next.category) search.set('category', next.category);
-      if (next.minDrop !== 5) search.set('minDrop', String(next.minDrop));
+      if (next.minDrop !== DEFAULT_DEAL_DROP) search.set('minDrop', String(next.minDrop));
       if (next.page > 1) search.set('page', String(next.page));
       return search;
     },
